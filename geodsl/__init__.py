@@ -1,0 +1,35 @@
+"""geodsl: formal plane geometry in the AlphaGeometry problem language.
+
+Parse problems into a typed, immutable AST::
+
+    >>> import geodsl
+    >>> p = geodsl.parse_problem("a b c = triangle a b c; d = midpoint d a b ? coll a b d")
+    >>> p.goal.to_text()
+    'coll a b d'
+
+Every error on bad input is a :class:`GeoDSLError` with file, line, column,
+the offending text and a hint.
+"""
+
+from __future__ import annotations
+
+from .ast import (Arg, AuxCandidate, Clause, Constant, ConstKind, Construction, Option, Predicate,
+                  Premise, Problem)
+from .definitions import ConstructionDef, PredicateDef, Rulebase, rulebase
+from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
+                     Location, PointError, ProblemError, RulebaseError, SyntaxErrorGDL,
+                     UnknownNameError)
+from .limits import DEFAULT_LIMITS, Limits
+from .parser import iter_load, iter_parse, load, parse, parse_problem
+from .printer import problems_text
+
+__version__ = "0.1.0"
+
+__all__ = [
+    "Arg", "ArityError", "AuxCandidate", "Clause", "ConstKind", "Constant", "ConstantError",
+    "Construction", "ConstructionDef", "ConstructionError", "DEFAULT_LIMITS", "GeoDSLError",
+    "LimitError", "Limits", "Location", "Option", "PointError", "Predicate", "PredicateDef",
+    "Premise", "Problem", "ProblemError", "Rulebase", "RulebaseError", "SyntaxErrorGDL",
+    "UnknownNameError", "iter_load", "iter_parse", "load", "parse", "parse_problem",
+    "problems_text", "rulebase",
+]

@@ -1,0 +1,88 @@
+"""Reading and writing exact constants (angles, ratios, lengths).
+
+One reading per kind, never a guess: an angle argument takes ``1pi/4`` or
+degrees marked ``45o``; a degrees argument takes ``45`` (AlphaGeometry),
+``45o`` (Newclid) or ``1pi/4``; ratios and lengths take ``1/2``, ``0.5``.
+"""
+
+from __future__ import annotations
+
+import re
+from fractions import Fraction
+
+from .ast import ConstKind, Constant
+
+_CONST = re.compile(
+    r"(?P<sign>-?)(?P<num>\d+(?:\.\d+)?)(?P<pi>_?[pP][iI])?(?:/(?P<den>\d+))?(?P<deg>o)?\Z")
+
+
+class ConstantSyntax(ValueError):
+    """Raised with a message and a hint; the caller adds the location."""
+
+    def __init__(self, message: str, hint: str) -> None:
+        super().__init__(message)
+        self.hint = hint
+
+
+def read_constant(text: str, kind: ConstKind) -> Constant:
+    """Exact value of ``text`` as a constant of ``kind``."""
+    m = _CONST.match(text)
+    if m is None:
+        raise ConstantSyntax(f"`{text}` is not a constant",
+                             "write constants as 45, 45o, 1/2, 0.5 or 1pi/4")
+    value = Fraction(m["num"])
+    if m["den"] is not None:
+        den = int(m["den"])
+        if den == 0:
+            raise ConstantSyntax(f"`{text}` divides by zero", "the denominator must be positive")
+        value /= den
+    if m["sign"]:
+        value = -value
+    has_pi, has_deg = m["pi"] is not None, m["deg"] is not None
+    if has_pi and has_deg:
+        raise ConstantSyntax(f"`{text}` mixes π and degrees", "write 1pi/4 or 45o, not both")
+    if kind == "angle":
+        if has_pi:
+            return Constant("angle", value)
+        if has_deg:
+            return Constant("angle", value / 180)
+        raise ConstantSyntax(
+            f"angle `{text}` has no unit",
+            f"write a fraction of π (`{text}pi`... e.g. `1pi/4`) or degrees (`{text}o`)")
+    if kind == "degrees":
+        return Constant("degrees", value * 180 if has_pi else value)
+    if has_pi or has_deg:
+        raise ConstantSyntax(f"`{text}` is an angle, but a {kind} is expected",
+                             f"a {kind} is a plain number such as 1/2 or 3")
+    if kind == "ratio" and value <= 0:
+        raise ConstantSyntax(f"ratio `{text}` is not positive", "a ratio of lengths is positive")
+    if kind == "length" and value <= 0:
+        raise ConstantSyntax(f"length `{text}` is not positive", "a length is positive")
+    return Constant(kind, value)
+
+
+def _decimal(value: Fraction) -> str | None:
+    """``value`` as a terminating decimal, if it is one (for degrees)."""
+    if value.denominator == 1:
+        return str(value.numerator)
+    den = value.denominator
+    for p in (2, 5):
+        while den % p == 0:
+            den //= p
+    if den != 1:
+        return None
+    text = f"{float(value):.12f}".rstrip("0")
+    return text if Fraction(text) == value else None
+
+
+def constant_text(constant: Constant, dialect: str = "alphageometry") -> str:
+    """Canonical spelling; Newclid marks degrees with ``o``."""
+    value = constant.value
+    if constant.kind == "angle":
+        return f"{value.numerator}pi/{value.denominator}"
+    if constant.kind == "degrees":
+        text = _decimal(value) or f"{value.numerator}/{value.denominator}"
+        return text + ("o" if dialect == "newclid" else "")
+    if value.denominator == 1:
+        return str(value.numerator)
+    return f"{value.numerator}/{value.denominator}"

@@ -1,0 +1,446 @@
+"""The rulebase: construction and predicate definitions, read from ``rulebase/``.
+
+The definitions are data written in the geodsl language (see
+``docs/rulebase.md``) and read with the same grammar as problems, so adding a
+construction is editing a text file, not Python. This module turns those
+files into :class:`ConstructionDef` and :class:`PredicateDef` records and
+checks them (every output fixed once, every fact a known predicate with the
+right arity, every name bound), so a mistake in the rulebase is reported with
+its file, line and column like any other input error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass, field
+from functools import cache
+from importlib import resources
+from typing import Literal
+
+from . import _canon
+from .ast import CONST_KINDS, Constant, Predicate
+from .constants import ConstantSyntax, read_constant
+from .errors import GeoDSLError, Location, RulebaseError
+from .lines import Line, iter_lines
+from .syntax import RawLine, RawStatement
+
+ArgKind = Literal["point", "angle", "degrees", "ratio", "length"]
+
+DIALECTS = ("alphageometry", "newclid")
+
+
+def arg_kind(name: str) -> ArgKind:
+    """Parameters named after a constant kind are constants; others are points."""
+    return name if name in CONST_KINDS else "point"  # type: ignore[return-value]
+
+
+@dataclass(frozen=True, slots=True)
+class PredicateDef:
+    """A predicate: parameters, argument symmetries (as a closed permutation
+    group), whether it is a side condition, and its documentation."""
+
+    name: str
+    params: tuple[str, ...]
+    kinds: tuple[ArgKind, ...]
+    perms: tuple[tuple[int, ...], ...]
+    side: bool
+    doc: str
+    location: Location = field(compare=False)
+
+    @property
+    def arity(self) -> int:
+        return len(self.params)
+
+    def canonical_args(self, args: Sequence[object]) -> tuple[object, ...]:
+        """The arguments in canonical order (least image under the symmetries)."""
+        keys = tuple(a if isinstance(a, str) else "" for a in args)
+        best = self.perms[_canon.canonical_permutation(keys, self.perms)]
+        return tuple(args[i] for i in best)
+
+    def canonical(self, predicate: Predicate) -> Predicate:
+        return Predicate(predicate.name, self.canonical_args(predicate.args),  # type: ignore[arg-type]
+                         predicate.negated, predicate.span)
+
+
+@dataclass(frozen=True, slots=True)
+class RecipeStep:
+    """How the realizer obtains output points: ``fixes`` (computed, no freedom
+    left) or ``locus`` (a line or circle the point lies on)."""
+
+    kind: Literal["fixes", "locus"]
+    points: tuple[str, ...]
+    recipe: str
+    args: tuple[str, ...]
+    location: Location = field(compare=False)
+
+
+@dataclass(frozen=True, slots=True)
+class ConstructionDef:
+    """A construction (clause) definition, in AlphaGeometry argument order."""
+
+    name: str
+    params: tuple[str, ...]
+    kinds: tuple[ArgKind, ...]
+    outputs: tuple[str, ...]
+    output_positions: tuple[int, ...]
+    requires: tuple[Predicate, ...]
+    asserts: tuple[Predicate, ...]
+    steps: tuple[RecipeStep, ...]
+    doc: str
+    location: Location = field(compare=False)
+    dialect_spellings: tuple[tuple[str, str, tuple[int, ...]], ...] = ()
+    """(dialect, name there, order): argument i written in that dialect is
+    our parameter ``order[i]``."""
+
+    @property
+    def arity(self) -> int:
+        return len(self.params)
+
+    @property
+    def input_positions(self) -> tuple[int, ...]:
+        return tuple(i for i in range(len(self.params)) if i not in self.output_positions)
+
+    def step_for(self, output: str) -> RecipeStep:
+        for step in self.steps:
+            if output in step.points:
+                return step
+        raise KeyError(output)  # the loader guarantees every output has a step
+
+    @property
+    def is_locus(self) -> bool:
+        """True if the clause leaves its (single) output on a line or circle."""
+        return any(s.kind == "locus" for s in self.steps)
+
+
+@dataclass(frozen=True)
+class Rulebase:
+    """All definitions, by name, and the dialect spellings."""
+
+    constructions: dict[str, ConstructionDef]
+    predicates: dict[str, PredicateDef]
+    dialect_names: dict[str, dict[str, ConstructionDef]]
+
+    def construction(self, name: str) -> ConstructionDef:
+        return self.constructions[name]
+
+    def predicate(self, name: str) -> PredicateDef:
+        return self.predicates[name]
+
+    def construction_in(self, name: str, dialect: str) -> tuple[ConstructionDef, tuple[int, ...] | None] | None:
+        """The definition ``name`` means in ``dialect`` and, when the dialect
+        orders the arguments differently, the order to map them with."""
+        spelled = self.dialect_names.get(dialect, {}).get(name)
+        if spelled is not None:
+            for d, n, order in spelled.dialect_spellings:
+                if d == dialect and n == name:
+                    return spelled, order
+        found = self.constructions.get(name)
+        if found is None:
+            return None
+        if any(d == dialect for d, _, _ in found.dialect_spellings):
+            # The dialect spells this construction differently; its own
+            # spelling of `name`, if any, was handled above.
+            return None
+        return found, None
+
+
+# ---------------------------------------------------------------- reading
+
+
+class _Block:
+    __slots__ = ("head", "head_line", "doc", "lines")
+
+    def __init__(self, head: RawLine, head_line: Line, doc: str) -> None:
+        self.head = head
+        self.head_line = head_line
+        self.doc = doc
+        self.lines: list[tuple[Line, RawLine]] = []
+
+
+def _keyword(raw: RawLine) -> tuple[str, list[str]]:
+    words = str(raw.head).rstrip(":").rstrip().split()
+    return words[0], words[1:]
+
+
+def _blocks(text: str, source: str, start_keyword: str) -> list[_Block]:
+    """Group a rulebase file into blocks that start with ``start_keyword:``."""
+    blocks: list[_Block] = []
+    doc: list[str] = []
+    for line in _lines_with_comments(text, source):
+        if line is _PARAGRAPH_BREAK:
+            doc = []
+            continue
+        if isinstance(line, str):
+            doc.append(line)
+            continue
+        if isinstance(line.parsed, GeoDSLError):
+            raise line.parsed
+        raw = line.parsed
+        if raw.kind == "blank":
+            continue
+        if raw.kind != "keyword":
+            raise RulebaseError(
+                "a rulebase line must start with a keyword", source=source, line=line.number,
+                column=1, text=line.text.strip(), source_line=line.text,
+                hint=f"blocks start with `{start_keyword}:`; see docs/rulebase.md")
+        key, _ = _keyword(raw)
+        if key == start_keyword:
+            blocks.append(_Block(raw, line, " ".join(doc).strip()))
+            doc = []
+        elif not blocks:
+            raise RulebaseError(f"`{key}:` before the first `{start_keyword}:`", source=source,
+                                line=line.number, column=1, text=key, source_line=line.text,
+                                hint=f"start each block with `{start_keyword}:`")
+        else:
+            blocks[-1].lines.append((line, raw))
+            doc = []
+    return blocks
+
+
+_PARAGRAPH_BREAK = "\n"
+
+
+def _lines_with_comments(text: str, source: str) -> Iterable[Line | str]:
+    """Parsed lines, with the text of comment lines in between (for docs).
+
+    A blank line ends a comment paragraph, so a section comment separated
+    from the next block by a blank line does not become its documentation.
+    """
+    parsed = {line.number: line for line in iter_lines(text, source)}
+    for number, raw in enumerate(text.splitlines(), start=1):
+        stripped = raw.strip()
+        if stripped.startswith("#"):
+            yield stripped.lstrip("#").strip()
+        elif not stripped:
+            yield _PARAGRAPH_BREAK
+        elif number in parsed:
+            yield parsed[number]
+
+
+class _Reader:
+    """Reads one rulebase file; errors carry its name."""
+
+    def __init__(self, source: str) -> None:
+        self.source = source
+
+    def error(self, message: str, line: Line, column: int, text: str, hint: str) -> RulebaseError:
+        return RulebaseError(message, source=self.source, line=line.number, column=column,
+                             text=text, hint=hint, source_line=line.text)
+
+    def statements(self, raw: RawLine, line: Line) -> list[RawStatement]:
+        assert raw.body is not None
+        body = raw.body
+        if body.goals is not None or body.conclusion is not None:
+            token = body.question or raw.head
+            raise self.error("unexpected `?` or `=>` in a definition", line,
+                             getattr(token, "column", 1), str(token), "definitions list plain statements")
+        return body.statements
+
+    def flat(self, st: RawStatement, line: Line, what: str) -> list[str]:
+        if st.negation is not None or st.clauses is not None:
+            raise self.error(f"{what} must be a plain `name arg ...` statement", line,
+                             st.head[0].column or 1, str(st.head[0]), "no `=` and no `not` here")
+        return [str(t) for t in st.head]
+
+    def predicate(self, st: RawStatement, line: Line, bound: set[str],
+                  predicates: dict[str, PredicateDef] | None) -> Predicate:
+        words = self.flat(st, line, "a fact")
+        name, args = words[0], tuple(words[1:])
+        loc = Location(self.source, line.number, st.head[0].column or 1)
+        if predicates is not None:
+            pdef = predicates.get(name)
+            if pdef is None:
+                raise self.error(f"unknown predicate `{name}`", line, loc.column, name,
+                                 "predicates are defined in rulebase/predicates.gdl")
+            if len(args) != pdef.arity:
+                raise self.error(f"`{name}` takes {pdef.arity} arguments, got {len(args)}", line,
+                                 loc.column, name, f"`{name} {' '.join(pdef.params)}`")
+        values: list[str | Constant] = []
+        for i, (tok, a) in enumerate(zip(st.head[1:], args)):
+            kind = pdef.kinds[i] if predicates is not None else arg_kind(a)
+            if tok.type == "CONST" and kind != "point":
+                # A literal constant in a fact: `rconst a b a c 1/2`.
+                try:
+                    values.append(read_constant(a, kind))
+                except ConstantSyntax as exc:
+                    raise self.error(str(exc), line, tok.column or 1, a, exc.hint) from None
+                continue
+            if (kind == "point") != (arg_kind(a) == "point") and not (
+                    kind in ("angle", "degrees") and arg_kind(a) in ("angle", "degrees")):
+                raise self.error(f"`{a}` in place of a {kind}", line, tok.column or 1, a,
+                                 "constants are named angle, degrees, ratio or length, or written out")
+            if a not in bound:
+                raise self.error(f"`{a}` is not a parameter of this definition", line,
+                                 tok.column or 1, a, "use the names of the `construction:` line")
+            values.append(a)
+        return Predicate(name, tuple(values), False, loc)
+
+
+def _symmetry_group(params: tuple[str, ...], generators: list[tuple[int, ...]]) -> tuple[tuple[int, ...], ...]:
+    """Close the generators under composition; identity first, then sorted."""
+    n = len(params)
+    identity = tuple(range(n))
+    group = {identity}
+    frontier = [identity]
+    while frontier:
+        nxt = []
+        for g in frontier:
+            for h in generators:
+                composed = tuple(g[i] for i in h)
+                if composed not in group:
+                    group.add(composed)
+                    nxt.append(composed)
+        frontier = nxt
+    return (identity,) + tuple(sorted(group - {identity}))
+
+
+def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
+    reader = _Reader(source)
+    out: dict[str, PredicateDef] = {}
+    for block in _blocks(text, source, "predicate"):
+        sts = reader.statements(block.head, block.head_line)
+        if len(sts) != 1:
+            raise reader.error("`predicate:` takes one statement", block.head_line, 1, "",
+                               "`predicate: name a b c`")
+        words = reader.flat(sts[0], block.head_line, "a predicate signature")
+        name, params = words[0], tuple(words[1:])
+        if name in out:
+            raise reader.error(f"predicate `{name}` is defined twice", block.head_line,
+                               sts[0].head[0].column or 1, name, "remove one of the definitions")
+        if len(set(params)) != len(params):
+            raise reader.error(f"`{name}` repeats a parameter", block.head_line, 1, name,
+                               "parameters are distinct names")
+        gens: list[tuple[int, ...]] = []
+        side = False
+        for line, raw in block.lines:
+            key, _ = _keyword(raw)
+            if key == "same":
+                for st in reader.statements(raw, line):
+                    w = reader.flat(st, line, "a spelling")
+                    if w[0] != name or sorted(w[1:]) != sorted(params):
+                        raise reader.error(f"`same:` must permute the arguments of `{name}`", line,
+                                           st.head[0].column or 1, w[0],
+                                           f"e.g. `same: {name} {' '.join(reversed(params))}`")
+                    gens.append(tuple(params.index(a) for a in w[1:]))
+            elif key == "side":
+                side = True
+            else:
+                raise reader.error(f"unknown keyword `{key}:` in a predicate", line, 1, key,
+                                   "predicates take `same:` and `side:`")
+        kinds = tuple(arg_kind(p) for p in params)
+        out[name] = PredicateDef(name, params, kinds, _symmetry_group(params, gens), side,
+                                 block.doc,
+                                 Location(source, block.head_line.number, 1))
+    return out
+
+
+def read_constructions(text: str, source: str,
+                       predicates: dict[str, PredicateDef]) -> dict[str, ConstructionDef]:
+    reader = _Reader(source)
+    out: dict[str, ConstructionDef] = {}
+    for block in _blocks(text, source, "construction"):
+        hl = block.head_line
+        sts = reader.statements(block.head, hl)
+        if len(sts) != 1 or sts[0].clauses is None or len(sts[0].clauses) != 1 or sts[0].negation:
+            raise reader.error("`construction:` takes one signature `outs = name args`", hl, 1, "",
+                               "e.g. `construction: x = midpoint x a b`")
+        st = sts[0]
+        outputs = tuple(str(t) for t in st.head)
+        clause = st.clauses[0]  # type: ignore[index]
+        name, params = str(clause[0]), tuple(str(t) for t in clause[1:])
+        loc = Location(source, hl.number, clause[0].column or 1)
+        if name in out:
+            raise reader.error(f"construction `{name}` is defined twice", hl, loc.column, name,
+                               "remove one of the definitions")
+        if len(set(params)) != len(params):
+            raise reader.error(f"`{name}` repeats a parameter", hl, loc.column, name,
+                               "parameters are distinct names")
+        missing = [o for o in outputs if o not in params]
+        if missing or len(set(outputs)) != len(outputs):
+            raise reader.error(f"output `{missing[0] if missing else outputs[0]}` is not a distinct "
+                               f"parameter of `{name}`", hl, 1, name,
+                               "the points left of `=` must be parameters of the clause")
+        output_positions = tuple(params.index(o) for o in outputs)
+        bound = set(params)
+        requires: list[Predicate] = []
+        asserts: list[Predicate] = []
+        steps: list[RecipeStep] = []
+        spellings: list[tuple[str, str, tuple[int, ...]]] = []
+        known: set[str] = {p for p in params if p not in outputs}
+        for line, raw in block.lines:
+            key, words = _keyword(raw)
+            if key in ("requires", "asserts"):
+                target = requires if key == "requires" else asserts
+                for s in reader.statements(raw, line):
+                    target.append(reader.predicate(s, line, bound, predicates))
+            elif key in ("fixes", "locus"):
+                pts = tuple(words)
+                bad = [p for p in pts if p not in outputs]
+                if not pts or bad:
+                    raise reader.error(f"`{key}` must name outputs of `{name}`", line, 1, key,
+                                       f"outputs are {' '.join(outputs)}")
+                if key == "locus" and len(pts) != 1:
+                    raise reader.error("a locus holds one point", line, 1, key,
+                                       "write one `locus x:` line per point")
+                s_ = reader.statements(raw, line)
+                if len(s_) != 1:
+                    raise reader.error(f"`{key}:` takes one recipe", line, 1, key, "`fixes x: midpoint a b`")
+                w = reader.flat(s_[0], line, "a recipe")
+                for tok, a in zip(s_[0].head[1:], w[1:]):
+                    if tok.type == "NAME" and a not in known and arg_kind(a) == "point":
+                        raise reader.error(f"recipe uses `{a}` before it is known", line,
+                                           tok.column or 1, a,
+                                           "recipes use inputs and outputs fixed on earlier lines")
+                steps.append(RecipeStep(key, pts, w[0], tuple(w[1:]),  # type: ignore[arg-type]
+                                        Location(source, line.number, 1)))
+                known.update(pts)
+            elif key == "dialect":
+                if len(words) != 1 or words[0] not in DIALECTS:
+                    raise reader.error("`dialect` names a dialect", line, 1, key,
+                                       f"dialects: {', '.join(DIALECTS)}")
+                s_ = reader.statements(raw, line)
+                w = reader.flat(s_[0], line, "a spelling") if len(s_) == 1 else []
+                if sorted(w[1:]) != sorted(params):
+                    raise reader.error("a dialect spelling must permute the parameters", line, 1,
+                                       key, f"e.g. `dialect newclid: {name} {' '.join(params)}`")
+                spellings.append((words[0], w[0], tuple(params.index(a) for a in w[1:])))
+            else:
+                raise reader.error(f"unknown keyword `{key}:` in a construction", line, 1, key,
+                                   "constructions take requires, asserts, fixes, locus, dialect")
+        unfixed = [o for o in outputs if o not in known]
+        if unfixed:
+            raise reader.error(f"`{name}` never fixes `{unfixed[0]}`", hl, loc.column, name,
+                               "give every output a `fixes` or `locus` line")
+        counts = {o: sum(o in s.points for s in steps) for o in outputs}
+        twice = [o for o, c in counts.items() if c > 1]
+        if twice:
+            raise reader.error(f"`{name}` fixes `{twice[0]}` twice", hl, loc.column, name,
+                               "one `fixes` or `locus` line per output")
+        if any(s.kind == "locus" for s in steps) and len(outputs) != 1:
+            raise reader.error(f"`{name}` has a locus but several outputs", hl, loc.column, name,
+                               "a one-degree clause introduces one point")
+        kinds = tuple(arg_kind(p) for p in params)
+        out[name] = ConstructionDef(name, params, kinds, outputs, output_positions, tuple(requires),
+                                    tuple(asserts), tuple(steps), block.doc,
+                                    loc, tuple(spellings))
+    return out
+
+
+def _read_package_file(name: str) -> tuple[str, str]:
+    ref = resources.files("geodsl.rulebase").joinpath(name)
+    return ref.read_text("utf-8"), f"rulebase/{name}"
+
+
+@cache
+def rulebase() -> Rulebase:
+    """The installed rulebase (read once per process)."""
+    ptext, psrc = _read_package_file("predicates.gdl")
+    predicates = read_predicates(ptext, psrc)
+    ctext, csrc = _read_package_file("constructions.gdl")
+    constructions = read_constructions(ctext, csrc, predicates)
+    dialect_names: dict[str, dict[str, ConstructionDef]] = {}
+    for cdef in constructions.values():
+        for dialect, spelled, _ in cdef.dialect_spellings:
+            dialect_names.setdefault(dialect, {})[spelled] = cdef
+    return Rulebase(constructions, predicates, dialect_names)
+

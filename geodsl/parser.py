@@ -1,0 +1,171 @@
+"""Problem files to :class:`~geodsl.ast.Problem` objects.
+
+Grouping rule (``docs/language.md``): a header line (an AlphaGeometry name
+line, or ``problem: NAME``) starts a problem, and every line up to the next
+header belongs to it. Before any header, each line with a premise is a
+problem of its own (the one-line AlphaGeometry form), and keyword lines
+(``option``, ``answer``, ...) attach to the problem above them.
+
+Each problem is read independently, so :func:`iter_parse` can report one bad
+problem and go on with the rest.
+"""
+
+from __future__ import annotations
+
+import os
+import re
+from collections.abc import Iterator
+from pathlib import Path
+
+from .ast import Problem
+from .definitions import DIALECTS, rulebase
+from .errors import GeoDSLError, LimitError, ProblemError, SyntaxErrorGDL
+from .limits import DEFAULT_LIMITS, Limits
+from .lines import Line, iter_lines
+from .semantics import Block, ProblemReader
+
+_KEYWORD_LIKE = re.compile(r"\s*[A-Za-z_]\w*(?:\s+[\w']+)*\s*:")
+
+
+def _group(lines: Iterator[Line]) -> Iterator[Block]:
+    current: Block | None = None
+    for line in lines:
+        parsed = line.parsed
+        if isinstance(parsed, GeoDSLError):
+            # A line that does not parse: keep it with its problem when the
+            # problem is named or the line looks like a keyword line;
+            # otherwise it is a (broken) one-line problem of its own.
+            if current is None or not (current.named or _KEYWORD_LIKE.match(line.text)):
+                if current is not None:
+                    yield current
+                current = Block(None, line, False)
+            current.lines.append(line)
+            continue
+        kind = parsed.kind
+        if kind == "blank":
+            continue
+        if kind in ("header", "problem"):
+            if current is not None:
+                yield current
+            text = str(parsed.head)
+            name = text.strip() if kind == "header" else text.partition(":")[2].strip()
+            current = Block(name or None, line, True)
+            continue
+        starts_problem = (kind == "content" and parsed.body is not None
+                          and bool(parsed.body.statements))
+        if current is None or (starts_problem and not current.named):
+            if current is not None:
+                yield current
+            current = Block(None, line, False)
+        current.lines.append(line)
+    if current is not None:
+        yield current
+
+
+def _check_dialect(dialect: str) -> None:
+    if dialect not in DIALECTS:
+        raise GeoDSLError(f"unknown dialect `{dialect}`", hint=f"dialects: {', '.join(DIALECTS)}")
+
+
+def iter_parse(text: str, source: str | None = None, *, dialect: str = "alphageometry",
+               limits: Limits = DEFAULT_LIMITS) -> Iterator[Problem | GeoDSLError]:
+    """Every problem in ``text``, or the error that stopped it, in file order."""
+    _check_dialect(dialect)
+    reader = ProblemReader(rulebase(), dialect, source, limits)
+    for block in _group(iter_lines(text, source, limits)):
+        try:
+            yield reader.read(block)
+        except GeoDSLError as exc:
+            yield exc
+
+
+def parse(text: str, source: str | None = None, *, dialect: str = "alphageometry",
+          limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
+    """All problems in ``text``; raises the first :class:`GeoDSLError`."""
+    if len(text) > limits.max_file_bytes:
+        raise LimitError(f"input is {len(text):,} characters; the limit is {limits.max_file_bytes:,}",
+                         source=source, line=1, column=1, text="",
+                         hint="split the file or raise Limits.max_file_bytes")
+    problems: list[Problem] = []
+    for item in iter_parse(text, source, dialect=dialect, limits=limits):
+        if isinstance(item, GeoDSLError):
+            raise item
+        problems.append(item)
+    return problems
+
+
+def parse_problem(text: str, source: str | None = None, *, dialect: str = "alphageometry",
+                  limits: Limits = DEFAULT_LIMITS) -> Problem:
+    """Exactly one problem (e.g. one AlphaGeometry line)."""
+    problems = parse(text, source, dialect=dialect, limits=limits)
+    if len(problems) != 1:
+        raise ProblemError(f"expected one problem, found {len(problems)}", source=source,
+                           line=problems[1].span.line if len(problems) > 1 and problems[1].span else None,
+                           column=1, text="",
+                           hint="use geodsl.parse for text with several problems")
+    return problems[0]
+
+
+def read_text(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> str:
+    """A problem file's text: size-checked, UTF-8, no binary."""
+    p = Path(path)
+    name = str(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise GeoDSLError(f"cannot read {name}: {exc.strerror or exc}", source=name,
+                          hint="check the path") from None
+    if size > limits.max_file_bytes:
+        raise LimitError(f"file is {size:,} bytes; the limit is {limits.max_file_bytes:,}",
+                         source=name, hint="split the file or raise Limits.max_file_bytes")
+    try:
+        data = p.read_bytes()
+    except OSError as exc:
+        raise GeoDSLError(f"cannot read {name}: {exc.strerror or exc}", source=name,
+                          hint="check the path and permissions") from None
+    return decode(data, name)
+
+
+def decode(data: bytes, name: str | None) -> str:
+    """UTF-8 text, or a located error at the first bad byte."""
+    nul = data.find(b"\x00")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        line, column, source_line = _position(data, exc.start)
+        raise SyntaxErrorGDL("the file is not UTF-8 text", source=name, line=line, column=column,
+                             text="", source_line=source_line,
+                             hint="save the file as UTF-8") from None
+    if nul >= 0:
+        line, column, source_line = _position(data, nul)
+        raise SyntaxErrorGDL("the file contains a NUL byte: it looks binary", source=name, line=line,
+                             column=column, text="", source_line=source_line.replace("\x00", " "),
+                             hint="geodsl reads text problem files")
+    return text
+
+
+def _position(data: bytes, offset: int) -> tuple[int, int, str]:
+    before = data[:offset]
+    line = before.count(b"\n") + 1
+    start = before.rfind(b"\n") + 1
+    end = data.find(b"\n", offset)
+    source_line = data[start:end if end >= 0 else len(data)].decode("utf-8", "replace")
+    column = len(data[start:offset].decode("utf-8", "replace")) + 1
+    return line, column, source_line
+
+
+def load(path: str | os.PathLike[str], *, dialect: str = "alphageometry",
+         limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
+    """All problems of a file; raises the first :class:`GeoDSLError`."""
+    return parse(read_text(path, limits), str(path), dialect=dialect, limits=limits)
+
+
+def iter_load(path: str | os.PathLike[str], *, dialect: str = "alphageometry",
+              limits: Limits = DEFAULT_LIMITS) -> Iterator[Problem | GeoDSLError]:
+    """Every problem of a file, or its error; a file-level error is yielded once."""
+    try:
+        text = read_text(path, limits)
+    except GeoDSLError as exc:
+        yield exc
+        return
+    yield from iter_parse(text, str(path), dialect=dialect, limits=limits)

@@ -1,0 +1,486 @@
+"""Raw syntax to a validated AST: what the text means, and whether it can.
+
+Checks, each with its own located error (see ``docs/language.md``):
+unknown construction or predicate (with "did you mean"), arity, constants,
+a point used before it is constructed or constructed twice, new points that
+do not match the clause, and constructions that do not fix their points
+(two fixing clauses, more than two clauses, two loci that cannot meet in
+one point). Numeric degeneracy (a circle through collinear points) is the
+realizer's to find; everything decidable from the text is decided here.
+"""
+
+from __future__ import annotations
+
+import difflib
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+
+from lark import Token
+
+from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem
+from .constants import ConstantSyntax, read_constant
+from .definitions import ConstructionDef, Rulebase, RecipeStep
+from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
+                     Location, PointError, ProblemError, SyntaxErrorGDL, UnknownNameError)
+from .limits import Limits
+from .lines import Line
+from .syntax import RawLine, RawStatement
+
+KEYWORDS = ("goal", "option", "answer", "aux")
+
+
+@dataclass
+class Block:
+    """The lines of one problem, as grouped by :mod:`geodsl.parser`."""
+
+    name: str | None
+    start: Line | None
+    named: bool
+    lines: list[Line] = field(default_factory=list)
+
+
+def did_you_mean(word: str, candidates: Iterable[str]) -> str | None:
+    close = difflib.get_close_matches(word, sorted(candidates), n=1, cutoff=0.6)
+    return close[0] if close else None
+
+
+class ProblemReader:
+    """Builds one :class:`Problem` from a block; raises the first error."""
+
+    def __init__(self, rulebase: Rulebase, dialect: str, source: str | None, limits: Limits) -> None:
+        self.rb = rulebase
+        self.dialect = dialect
+        self.source = source
+        self.limits = limits
+
+    # -- errors ------------------------------------------------------------
+
+    def _err(self, cls: type[GeoDSLError], message: str, line: Line, token: Token | None,
+             hint: str, text: str | None = None) -> GeoDSLError:
+        column = (token.column if token is not None else None) or 1
+        return cls(message, source=self.source, line=line.number, column=column,
+                   text=str(token) if text is None and token is not None else (text or ""),
+                   hint=hint, source_line=line.text)
+
+    def _loc(self, line: Line, token: Token | None) -> Location:
+        return Location(self.source, line.number, (token.column if token is not None else None) or 1)
+
+    # -- problem -------------------------------------------------------------
+
+    def read(self, block: Block) -> Problem:
+        constructed: dict[str, Location] = {}
+        constructions: list[Construction] = []
+        deferred_goals: list[tuple[RawStatement, Line]] = []
+        deferred_options: list[tuple[str, Token, RawStatement, Line]] = []
+        deferred_aux: list[tuple[str | None, Token, list[RawStatement], Line]] = []
+        answer: tuple[list[Token], Line, Token] | None = None
+        meta: list[tuple[str, str]] = []
+        statements = 0
+        for line in block.lines:
+            raw = line.parsed
+            if isinstance(raw, GeoDSLError):
+                raise raw
+            if raw.kind == "meta":
+                key, _, value = str(raw.head)[1:].partition(":")
+                meta.append((key.strip(), value.strip()))
+                continue
+            if raw.kind == "content":
+                body = raw.body
+                assert body is not None
+                if body.conclusion is not None:
+                    raise self._err(SyntaxErrorGDL, "`=>` is only used in rule files", line,
+                                    body.conclusion[0].head[0], "a problem line is `premise ? goal`")
+                statements += len(body.statements) + len(body.goals or ())
+                self._check_size(statements, len(constructed), line)
+                for st in body.statements:
+                    constructions.append(self.construction(st, line, constructed, "premise"))
+                if body.goals is not None:
+                    if not body.goals:
+                        raise self._err(ProblemError, "no goal after `?`", line, body.question,
+                                        "write the goal after `?`: `? perp a b c d`")
+                    deferred_goals.extend((st, line) for st in body.goals)
+                continue
+            if raw.kind != "keyword":
+                continue
+            key, words = _keyword(raw)
+            body = raw.body
+            assert body is not None
+            if body.goals is not None or body.conclusion is not None:
+                tok = body.question or (body.conclusion[0].head[0] if body.conclusion else raw.head)
+                raise self._err(SyntaxErrorGDL, f"unexpected `{tok}` in a `{key}:` line", line, tok,
+                                f"a `{key}:` line holds statements only")
+            statements += len(body.statements)
+            self._check_size(statements, len(constructed), line)
+            if key == "goal" and not words:
+                if not body.statements:
+                    raise self._err(ProblemError, "`goal:` without a goal", line, raw.head,
+                                    "write `goal: perp a b c d`")
+                deferred_goals.extend((st, line) for st in body.statements)
+            elif key == "option" and len(words) == 1:
+                if len(body.statements) != 1:
+                    raise self._err(ProblemError, f"option {words[0]} must hold exactly one statement",
+                                    line, raw.head, "one predicate per option: `option A: perp a b c d`")
+                deferred_options.append((words[0], raw.head, body.statements[0], line))
+            elif key == "answer" and not words:
+                if answer is not None:
+                    raise self._err(ProblemError, "a second `answer:` line", line, raw.head,
+                                    f"the first is on line {answer[1].number}; keep one")
+                tokens = [t for st in body.statements for t in self._flat(st, line, "an answer")]
+                answer = (tokens, line, raw.head)
+            elif key == "aux" and len(words) <= 1:
+                if not body.statements:
+                    raise self._err(ProblemError, "`aux:` without a construction", line, raw.head,
+                                    "write `aux: e = foot e a b c`")
+                deferred_aux.append((words[0] if words else None, raw.head, body.statements, line))
+            else:
+                raise self._unknown_keyword(key, words, line, raw)
+        if not constructions:
+            where = block.start or (block.lines[0] if block.lines else None)
+            if where is None:
+                raise ProblemError("empty problem", source=self.source, hint="add a premise")
+            raise ProblemError(
+                f"problem {block.name or ''} has no premise".replace("  ", " "), source=self.source,
+                line=where.number, column=1, text=where.text.strip(), source_line=where.text,
+                hint="a premise is one or more constructions such as `a b c = triangle a b c`")
+        goals = tuple(self.predicate(st, line, constructed, "goal") for st, line in deferred_goals)
+        options = self._options(deferred_options, constructed)
+        labels = [o.label for o in options]
+        key = self._answer(answer, labels) if answer is not None else None
+        aux = tuple(self._aux(label, head, sts, line, constructed)
+                    for label, head, sts, line in deferred_aux)
+        start = block.start or block.lines[0]
+        span = Location(self.source, start.number, 1)
+        first = block.lines[0] if block.lines else start
+        return Problem(block.name, Premise(tuple(constructions), Location(self.source, first.number, 1)),
+                       goals, options, key, aux, tuple(meta), span)
+
+    def _check_size(self, statements: int, points: int, line: Line) -> None:
+        if statements > self.limits.max_statements_per_problem:
+            raise LimitError(
+                f"problem has more than {self.limits.max_statements_per_problem:,} statements",
+                source=self.source, line=line.number, column=1, text="", source_line=line.text,
+                hint="raise Limits.max_statements_per_problem if this is intended")
+        if points > self.limits.max_points_per_problem:
+            raise LimitError(
+                f"problem has more than {self.limits.max_points_per_problem:,} points",
+                source=self.source, line=line.number, column=1, text="", source_line=line.text,
+                hint="raise Limits.max_points_per_problem if this is intended")
+
+    def _unknown_keyword(self, key: str, words: list[str], line: Line, raw: RawLine) -> GeoDSLError:
+        if key in KEYWORDS:
+            shape = {"goal": "goal: perp a b c d", "option": "option A: perp a b c d",
+                     "answer": "answer: A C", "aux": "aux: e = foot e a b c"}[key]
+            return self._err(ProblemError, f"malformed `{key}` line", line, raw.head, f"write `{shape}`",
+                             text=str(raw.head))
+        guess = did_you_mean(key, KEYWORDS)
+        hint = f"did you mean `{guess}:`?" if guess else "keywords are goal, option, answer and aux"
+        return self._err(UnknownNameError, f"unknown keyword `{key}:`", line, raw.head, hint,
+                         text=str(raw.head))
+
+    # -- statements ----------------------------------------------------------
+
+    def _flat(self, st: RawStatement, line: Line, what: str) -> list[Token]:
+        if st.negation is not None:
+            raise self._err(SyntaxErrorGDL, f"{what} cannot be negated", line, st.negation,
+                            "remove `not`")
+        if st.clauses is not None:
+            raise self._err(SyntaxErrorGDL, f"unexpected `=` in {what}", line, st.head[0],
+                            "constructions go in the premise")
+        return st.head
+
+    def construction(self, st: RawStatement, line: Line, constructed: dict[str, Location],
+                     where: str) -> Construction:
+        """One construction; adds its points to ``constructed``."""
+        if st.negation is not None:
+            raise self._err(SyntaxErrorGDL, "a construction cannot be negated", line, st.negation,
+                            "`not` is for options and goals")
+        if st.clauses is None:
+            first = st.head[0]
+            hint = ("a construction is `points = clause`, e.g. `d = midpoint d a b`; "
+                    "goals go after `?`")
+            raise self._err(SyntaxErrorGDL,
+                            f"expected a construction, got `{' '.join(map(str, st.head))}`",
+                            line, first, hint)
+        points: list[str] = []
+        for tok in st.head:
+            if tok.type != "NAME":
+                raise self._err(PointError, f"`{tok}` is not a point name", line, tok,
+                                "point names start with a letter: `a`, `g1`")
+            if tok in points:
+                raise self._err(PointError, f"point `{tok}` appears twice left of `=`", line, tok,
+                                "list each new point once")
+            if tok in constructed:
+                first = constructed[tok]
+                raise self._err(PointError, f"point `{tok}` is constructed twice", line, tok,
+                                f"it was first constructed at line {first.line}, column {first.column}; "
+                                "choose a new name")
+            points.append(str(tok))
+        if len(st.clauses) > 2:
+            raise self._err(ConstructionError,
+                            f"`{' '.join(points)}` has {len(st.clauses)} clauses: a construction needs "
+                            "one fixing clause or two one-degree clauses", line, st.clauses[2][0],
+                            "drop the extra clauses (state them as goals instead)")
+        clauses: list[Clause] = []
+        steps: list[tuple[Clause, ConstructionDef, dict[str, RecipeStep], Token]] = []
+        for ctoks in st.clauses:
+            clause, cdef, by_point = self.clause(ctoks, points, line, constructed)
+            clauses.append(clause)
+            steps.append((clause, cdef, by_point, ctoks[0]))
+        self._check_degrees(points, steps, line)
+        loc = self._loc(line, st.head[0])
+        for p in points:
+            constructed[p] = loc
+        return Construction(tuple(points), tuple(clauses), loc)
+
+    def clause(self, ctoks: list[Token], points: list[str], line: Line,
+               constructed: dict[str, Location]) -> tuple[Clause, ConstructionDef, dict[str, RecipeStep]]:
+        name_tok = ctoks[0]
+        if name_tok.type != "NAME":
+            raise self._err(SyntaxErrorGDL, f"expected a construction name, got `{name_tok}`", line,
+                            name_tok, "a clause starts with its name: `midpoint x a b`")
+        name = str(name_tok)
+        found = self.rb.construction_in(name, self.dialect)
+        if found is None:
+            raise self._unknown_construction(name, name_tok, line)
+        cdef, order = found
+        written = ctoks[1:]
+        n, k = cdef.arity, len(cdef.outputs)
+        # Parameter names in the order this dialect writes them.
+        spelled = tuple(cdef.params[i] for i in order) if order else cdef.params
+        if len(written) == n:
+            tokens: list[Token | str] = list(written)
+        elif len(written) == n - k and len(points) == k:
+            # Shorthand: the new points are left out; put them where the
+            # definition's outputs go (first, for nearly every construction).
+            it = iter(written)
+            tokens = [points[cdef.outputs.index(p)] if p in cdef.outputs else next(it) for p in spelled]
+        else:
+            short = f"; or leave out the new point{'s' if k > 1 else ''}: " \
+                    f"`{' '.join(cdef.outputs)} = {name} {' '.join(p for p in spelled if p not in cdef.outputs)}`" \
+                if k else ""
+            raise self._err(ArityError, f"`{name}` takes {n} arguments, got {len(written)}", line,
+                            name_tok, f"write `{' '.join(cdef.outputs)} = {name} {' '.join(spelled)}`{short}")
+        ours: list[Token | str] = [""] * n
+        for i, tok in enumerate(tokens):
+            ours[order[i] if order else i] = tok
+        args: list[Arg] = []
+        for i, tok in enumerate(ours):
+            kind, param = cdef.kinds[i], cdef.params[i]
+            at = tok if isinstance(tok, Token) else name_tok
+            if kind == "point":
+                if isinstance(tok, Token) and tok.type != "NAME":
+                    raise self._err(ConstantError, f"`{tok}` in place of point `{param}` of `{name}`",
+                                    line, tok, f"`{name}` takes points at `{param}`: `{name} {' '.join(spelled)}`")
+                args.append(str(tok))
+            else:
+                if not isinstance(tok, Token) or tok.type != "CONST":
+                    raise self._err(ConstantError, f"`{tok}` in place of the {kind} `{param}` of `{name}`",
+                                    line, at, _constant_hint(kind))
+                try:
+                    args.append(read_constant(str(tok), kind))  # type: ignore[arg-type]
+                except ConstantSyntax as exc:
+                    raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
+        by_point: dict[str, RecipeStep] = {}
+        for pos, param in zip(cdef.output_positions, cdef.outputs):
+            actual = args[pos]
+            if actual not in points:
+                at = ours[pos] if isinstance(ours[pos], Token) else name_tok
+                raise self._err(PointError,
+                                f"`{name}` constructs its argument `{param}`, here `{actual}`, "
+                                f"but this construction introduces `{' '.join(points)}`", line, at,  # type: ignore[arg-type]
+                                f"write `{' '.join(points)} = {name} ...` with the new point"
+                                f"{'s' if len(points) > 1 else ''} at `{param}`")
+            by_point[actual] = cdef.step_for(param)  # type: ignore[index]
+        missing = [p for p in points if p not in by_point]
+        if missing:
+            raise self._err(PointError, f"`{name}` does not construct `{missing[0]}`", line, name_tok,
+                            f"`{name}` introduces {len(cdef.outputs)} point"
+                            f"{'s' if len(cdef.outputs) != 1 else ''}: "
+                            f"`{' '.join(cdef.outputs)} = {name} {' '.join(spelled)}`")
+        for pos in cdef.input_positions:
+            actual = args[pos]
+            if not isinstance(actual, str):
+                continue
+            at = ours[pos] if isinstance(ours[pos], Token) else name_tok
+            if actual in points:
+                raise self._err(PointError, f"`{name}` uses `{actual}`, which this construction introduces",
+                                line, at, f"the inputs of `{name}` must be constructed earlier")  # type: ignore[arg-type]
+            if actual not in constructed:
+                raise self._err(PointError, f"point `{actual}` is used before it is constructed", line,
+                                at, f"construct `{actual}` in an earlier construction")  # type: ignore[arg-type]
+        return Clause(name, tuple(args), self._loc(line, name_tok)), cdef, by_point
+
+    def _unknown_construction(self, name: str, tok: Token, line: Line) -> GeoDSLError:
+        names = set(self.rb.constructions) | set(self.rb.dialect_names.get(self.dialect, {}))
+        guess = did_you_mean(name, names)
+        if name in self.rb.predicates:
+            hint = f"`{name}` is a predicate: state it as a goal after `?`"
+        elif guess:
+            hint = f"did you mean `{guess}`?"
+        else:
+            hint = "the constructions are listed in docs/constructions.md"
+        other = [d for d in self.rb.dialect_names if d != self.dialect and name in self.rb.dialect_names[d]]
+        if other:
+            hint = f"`{name}` is {other[0]} spelling: pass --dialect {other[0]}"
+        return self._err(UnknownNameError, f"unknown construction `{name}`", line, tok, hint)
+
+    def _check_degrees(self, points: list[str],
+                       steps: list[tuple[Clause, ConstructionDef, dict[str, RecipeStep], Token]],
+                       line: Line) -> None:
+        for p in points:
+            fixing = [(c, t) for c, _, by, t in steps if by[p].kind == "fixes"]
+            loci = [(c, d, by[p], t) for c, d, by, t in steps if by[p].kind == "locus"]
+            if len(fixing) >= 2:
+                raise self._err(ConstructionError,
+                                f"both clauses fix `{p}`: a construction needs one fixing clause "
+                                "or two one-degree clauses", line, fixing[1][1],
+                                "keep one of the two clauses; state the other fact as a goal")
+            if fixing and loci:
+                c, t = fixing[0]
+                raise self._err(ConstructionError,
+                                f"`{c.name}` fixes `{p}` by itself, so `{loci[0][0].name}` "
+                                "overconstrains it", line, loci[0][3] if loci[0][3].column > t.column else t,
+                                "a construction needs one fixing clause or two one-degree clauses")
+            if len(loci) == 2:
+                reason = _loci_cannot_meet(_locus(*loci[0][:3]), _locus(*loci[1][:3]))
+                if reason:
+                    raise self._err(ConstructionError,
+                                    f"`{loci[0][0].name}` and `{loci[1][0].name}` cannot meet in one "
+                                    f"point: {reason}", line, loci[1][3],
+                                    "choose two loci that cross: two lines of different directions, "
+                                    "or a line and a circle")
+
+    # -- predicates ------------------------------------------------------------
+
+    def predicate(self, st: RawStatement, line: Line, constructed: dict[str, Location],
+                  what: str) -> Predicate:
+        if st.clauses is not None:
+            raise self._err(SyntaxErrorGDL, f"a {what} is a predicate, not a construction", line,
+                            st.head[0], "write `perp a b c d`, without `=`")
+        name_tok = st.head[0]
+        name = str(name_tok)
+        pdef = self.rb.predicates.get(name)
+        if pdef is None or name_tok.type != "NAME":
+            guess = did_you_mean(name, self.rb.predicates)
+            if name in self.rb.constructions:
+                hint = f"`{name}` is a construction; predicates are {', '.join(sorted(self.rb.predicates)[:6])}, ..."
+                if guess:
+                    hint = f"`{name}` is a construction; did you mean the predicate `{guess}`?"
+            elif guess:
+                hint = f"did you mean `{guess}`?"
+            else:
+                hint = "predicates are listed in docs/language.md"
+            raise self._err(UnknownNameError, f"unknown predicate `{name}`", line, name_tok, hint)
+        written = st.head[1:]
+        if len(written) != pdef.arity:
+            raise self._err(ArityError, f"`{name}` takes {pdef.arity} arguments, got {len(written)}",
+                            line, name_tok, f"write `{name} {' '.join(pdef.params)}`")
+        args: list[Arg] = []
+        for tok, kind, param in zip(written, pdef.kinds, pdef.params):
+            if kind == "point":
+                if tok.type != "NAME":
+                    raise self._err(ConstantError, f"`{tok}` in place of point `{param}` of `{name}`",
+                                    line, tok, f"`{name} {' '.join(pdef.params)}`")
+                if tok not in constructed:
+                    raise self._err(PointError, f"point `{tok}` is used before it is constructed", line,
+                                    tok, f"the {what} may only use points of the premise")
+                args.append(str(tok))
+            else:
+                if tok.type != "CONST":
+                    raise self._err(ConstantError, f"`{tok}` in place of the {kind} of `{name}`", line,
+                                    tok, _constant_hint(kind))
+                try:
+                    args.append(read_constant(str(tok), kind))  # type: ignore[arg-type]
+                except ConstantSyntax as exc:
+                    raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
+        return Predicate(name, tuple(args), st.negation is not None, self._loc(line, name_tok))
+
+    def _options(self, deferred: list[tuple[str, Token, RawStatement, Line]],
+                 constructed: dict[str, Location]) -> tuple[Option, ...]:
+        if len(deferred) > self.limits.max_options_per_problem:
+            _, head, _, line = deferred[self.limits.max_options_per_problem]
+            raise self._err(LimitError, f"more than {self.limits.max_options_per_problem} options",
+                            line, head, "raise Limits.max_options_per_problem if this is intended")
+        options: list[Option] = []
+        seen: dict[str, int] = {}
+        for label, head, st, line in deferred:
+            if label in seen:
+                raise self._err(ProblemError, f"option {label} is given twice", line, head,
+                                f"the first is on line {seen[label]}; labels must differ")
+            seen[label] = line.number
+            options.append(Option(label, self.predicate(st, line, constructed, "option"),
+                                  self._loc(line, head)))
+        return tuple(options)
+
+    def _answer(self, answer: tuple[list[Token], Line, Token], labels: list[str]) -> tuple[str, ...]:
+        tokens, line, head = answer
+        if not labels:
+            raise self._err(ProblemError, "an answer key without options", line, head,
+                            "list the options first: `option A: perp a b c d`")
+        out: list[str] = []
+        for tok in tokens:
+            word = str(tok)
+            if word in labels:
+                parts = [word]
+            elif all(ch in labels for ch in word):
+                parts = list(word)  # GeoChallenge writes "BD" for options B and D
+            else:
+                bad = word if len(word) == 1 else next((ch for ch in word if ch not in labels), word)
+                raise self._err(ProblemError, f"the answer names `{bad}`, which is not an option",
+                                line, tok, f"options are {', '.join(labels)}")
+            for p in parts:
+                if p in out:
+                    raise self._err(ProblemError, f"the answer names `{p}` twice", line, tok,
+                                    "name each option once")
+                out.append(p)
+        return tuple(sorted(out, key=labels.index))
+
+    def _aux(self, label: str | None, head: Token, sts: list[RawStatement], line: Line,
+             constructed: dict[str, Location]) -> AuxCandidate:
+        local = dict(constructed)
+        cons = tuple(self.construction(st, line, local, "aux") for st in sts)
+        return AuxCandidate(label, cons, self._loc(line, head))
+
+
+def _keyword(raw: RawLine) -> tuple[str, list[str]]:
+    words = str(raw.head).rstrip(":").rstrip().split()
+    return words[0], words[1:]
+
+
+def _constant_hint(kind: str) -> str:
+    return {
+        "angle": "an angle is a fraction of π such as `1pi/4`, or degrees such as `45o`",
+        "degrees": "an angle in degrees such as `45` (or `45o`)",
+        "ratio": "a ratio is a positive number such as `1/2` or `2`",
+        "length": "a length is a positive number such as `3` or `3/2`",
+    }[kind]
+
+
+def _locus(clause: Clause, cdef: ConstructionDef, step: RecipeStep) -> tuple[str, tuple[str, ...]]:
+    """The locus of a step with the clause's actual arguments substituted."""
+    binding = dict(zip(cdef.params, clause.args))
+    return step.recipe, tuple(str(binding.get(a, a)) for a in step.args)
+
+
+# Lines by direction: kind -> (which args span the direction, "d" parallel / "t" perpendicular).
+_LINE_DIRECTIONS = {"line": ((0, 1), "d"), "pline": ((1, 2), "d"), "tline": ((1, 2), "t"),
+                    "bline": ((0, 1), "t")}
+_CIRCLE_CENTRES = {"circle": 0, "rcircle": 0}
+
+
+def _loci_cannot_meet(locus1: tuple[str, tuple[str, ...]],
+                      locus2: tuple[str, tuple[str, ...]]) -> str | None:
+    """A reason two loci never meet in exactly one point, when the text shows it."""
+    (k1, a1), (k2, a2) = locus1, locus2
+    if k1 in _LINE_DIRECTIONS and k2 in _LINE_DIRECTIONS:
+        (i1, t1), (i2, t2) = _LINE_DIRECTIONS[k1], _LINE_DIRECTIONS[k2]
+        d1 = frozenset(a1[i] for i in i1)
+        d2 = frozenset(a2[i] for i in i2)
+        if d1 == d2 and t1 == t2:
+            what = "parallel" if t1 == "d" else "perpendicular"
+            seg = "".join(sorted(d1))
+            return f"both lines are {what} to {seg}, so they are parallel or the same line"
+    if k1 in _CIRCLE_CENTRES and k2 in _CIRCLE_CENTRES:
+        if a1[_CIRCLE_CENTRES[k1]] == a2[_CIRCLE_CENTRES[k2]]:
+            return f"both circles are centred at {a1[_CIRCLE_CENTRES[k1]]}, so they are the same or disjoint"
+    return None

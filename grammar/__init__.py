@@ -1,0 +1,1 @@
+"""Data package: the Lark grammars, installed as ``geodsl.grammar``."""

@@ -1,0 +1,1 @@
+"""Data package: construction, predicate and rule definitions, installed as ``geodsl.rulebase``."""

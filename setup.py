@@ -1,0 +1,10 @@
+"""Build the Cython extensions in ext/ (everything else is in pyproject.toml)."""
+
+from Cython.Build import cythonize
+from setuptools import Extension, setup
+
+extensions = [
+    Extension("geodsl._canon", ["ext/canon.pyx"]),
+]
+
+setup(ext_modules=cythonize(extensions, language_level=3, compiler_directives={"embedsignature": True}))
