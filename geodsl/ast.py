@@ -70,11 +70,16 @@ class Clause:
 
 @dataclass(frozen=True, slots=True)
 class Construction:
-    """``x = f(...), g(...)``: the new points and the clauses that fix them."""
+    """``x = f(...), g(...)``: the new points and the clauses that fix them.
+
+    ``placements`` holds coordinates the text fixes for some new points
+    (AlphaGeometry's ``x@4.96_-0.13``), exact, as (point, x, y).
+    """
 
     points: tuple[str, ...]
     clauses: tuple[Clause, ...]
     span: Location | None = _span()
+    placements: tuple[tuple[str, Fraction, Fraction], ...] = ()
 
     def to_text(self, dialect: str = "alphageometry") -> str:
         from .printer import construction_text

@@ -61,18 +61,21 @@ def read_constant(text: str, kind: ConstKind) -> Constant:
     return Constant(kind, value)
 
 
-def _decimal(value: Fraction) -> str | None:
-    """``value`` as a terminating decimal, if it is one (for degrees)."""
+def decimal_text(value: Fraction) -> str | None:
+    """``value`` as an exact terminating decimal, if it is one."""
     if value.denominator == 1:
         return str(value.numerator)
-    den = value.denominator
-    for p in (2, 5):
-        while den % p == 0:
-            den //= p
+    den, twos, fives = value.denominator, 0, 0
+    while den % 2 == 0:
+        den, twos = den // 2, twos + 1
+    while den % 5 == 0:
+        den, fives = den // 5, fives + 1
     if den != 1:
         return None
-    text = f"{float(value):.12f}".rstrip("0")
-    return text if Fraction(text) == value else None
+    places = max(twos, fives)
+    digits = str(abs(value.numerator) * 10**places // value.denominator).rjust(places + 1, "0")
+    sign = "-" if value < 0 else ""
+    return f"{sign}{digits[:-places]}.{digits[-places:]}"
 
 
 def constant_text(constant: Constant, dialect: str = "alphageometry") -> str:
@@ -81,7 +84,7 @@ def constant_text(constant: Constant, dialect: str = "alphageometry") -> str:
     if constant.kind == "angle":
         return f"{value.numerator}pi/{value.denominator}"
     if constant.kind == "degrees":
-        text = _decimal(value) or f"{value.numerator}/{value.denominator}"
+        text = decimal_text(value) or f"{value.numerator}/{value.denominator}"
         return text + ("o" if dialect == "newclid" else "")
     if value.denominator == 1:
         return str(value.numerator)

@@ -12,7 +12,7 @@ import re
 from collections.abc import Sequence
 
 from .ast import Arg, AuxCandidate, Clause, Construction, Predicate, Premise, Problem
-from .constants import constant_text
+from .constants import constant_text, decimal_text
 from .definitions import rulebase
 
 __all__ = ["constant_text", "clause_text", "construction_text", "premise_text", "predicate_text",
@@ -40,7 +40,10 @@ def clause_text(clause: Clause, dialect: str = "alphageometry") -> str:
 
 def construction_text(construction: Construction, dialect: str = "alphageometry") -> str:
     clauses = ", ".join(clause_text(c, dialect) for c in construction.clauses)
-    return f"{' '.join(construction.points)} = {clauses}"
+    placed = {p: (x, y) for p, x, y in construction.placements}
+    heads = [f"{p}@{decimal_text(placed[p][0])}_{decimal_text(placed[p][1])}" if p in placed else p
+             for p in construction.points]
+    return f"{' '.join(heads)} = {clauses}"
 
 
 def premise_text(premise: Premise, dialect: str = "alphageometry") -> str:

@@ -14,6 +14,7 @@ from __future__ import annotations
 import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from fractions import Fraction
 
 from lark import Token
 
@@ -179,6 +180,12 @@ class ProblemReader:
 
     # -- statements ----------------------------------------------------------
 
+    def _no_placement(self, tokens: list[Token], line: Line) -> None:
+        for tok in tokens:
+            if tok.type == "PLACED":
+                raise self._err(SyntaxErrorGDL, f"coordinates `{tok}` outside a construction's new points",
+                                line, tok, "`x@1_2` fixes where a new point goes: write it left of `=`")
+
     def _flat(self, st: RawStatement, line: Line, what: str) -> list[Token]:
         if st.negation is not None:
             raise self._err(SyntaxErrorGDL, f"{what} cannot be negated", line, st.negation,
@@ -202,7 +209,13 @@ class ProblemReader:
                             f"expected a construction, got `{' '.join(map(str, st.head))}`",
                             line, first, hint)
         points: list[str] = []
+        placements: list[tuple[str, Fraction, Fraction]] = []
         for tok in st.head:
+            if tok.type == "PLACED":
+                name, _, xy = str(tok).partition("@")
+                x, _, y = xy.partition("_")
+                placements.append((name, Fraction(x), Fraction(y)))
+                tok = Token("NAME", name, tok.start_pos, tok.line, tok.column)
             if tok.type != "NAME":
                 raise self._err(PointError, f"`{tok}` is not a point name", line, tok,
                                 "point names start with a letter: `a`, `g1`")
@@ -230,10 +243,11 @@ class ProblemReader:
         loc = self._loc(line, st.head[0])
         for p in points:
             constructed[p] = loc
-        return Construction(tuple(points), tuple(clauses), loc)
+        return Construction(tuple(points), tuple(clauses), loc, tuple(placements))
 
     def clause(self, ctoks: list[Token], points: list[str], line: Line,
                constructed: dict[str, Location]) -> tuple[Clause, ConstructionDef, dict[str, RecipeStep]]:
+        self._no_placement(ctoks, line)
         name_tok = ctoks[0]
         if name_tok.type != "NAME":
             raise self._err(SyntaxErrorGDL, f"expected a construction name, got `{name_tok}`", line,
@@ -357,6 +371,7 @@ class ProblemReader:
         if st.clauses is not None:
             raise self._err(SyntaxErrorGDL, f"a {what} is a predicate, not a construction", line,
                             st.head[0], "write `perp a b c d`, without `=`")
+        self._no_placement(st.head, line)
         name_tok = st.head[0]
         name = str(name_tok)
         pdef = self.rb.predicates.get(name)
