@@ -91,20 +91,22 @@ class ConstructionDef:
     dialect_spellings: tuple[tuple[str, str, tuple[int, ...]], ...] = ()
     """(dialect, name there, order): argument i written in that dialect is
     our parameter ``order[i]``."""
+    # Derived once at load time; the parser reads them for every clause.
+    arity: int = field(init=False, compare=False)
+    input_positions: tuple[int, ...] = field(init=False, compare=False)
+    output_steps: tuple[RecipeStep, ...] = field(init=False, compare=False)
+    """The step that places each output, aligned with ``outputs``."""
 
-    @property
-    def arity(self) -> int:
-        return len(self.params)
-
-    @property
-    def input_positions(self) -> tuple[int, ...]:
-        return tuple(i for i in range(len(self.params)) if i not in self.output_positions)
+    def __post_init__(self) -> None:
+        setattr_ = object.__setattr__
+        setattr_(self, "arity", len(self.params))
+        setattr_(self, "input_positions",
+                 tuple(i for i in range(len(self.params)) if i not in self.output_positions))
+        setattr_(self, "output_steps",
+                 tuple(next(s for s in self.steps if o in s.points) for o in self.outputs))
 
     def step_for(self, output: str) -> RecipeStep:
-        for step in self.steps:
-            if output in step.points:
-                return step
-        raise KeyError(output)  # the loader guarantees every output has a step
+        return self.output_steps[self.outputs.index(output)]
 
     @property
     def is_locus(self) -> bool:
@@ -119,12 +121,28 @@ class Rulebase:
     constructions: dict[str, ConstructionDef]
     predicates: dict[str, PredicateDef]
     dialect_names: dict[str, dict[str, ConstructionDef]]
+    _lookups: dict[str, dict[str, tuple[ConstructionDef, tuple[int, ...] | None]]] = field(
+        default_factory=dict, compare=False, repr=False)
 
     def construction(self, name: str) -> ConstructionDef:
         return self.constructions[name]
 
     def predicate(self, name: str) -> PredicateDef:
         return self.predicates[name]
+
+    def dialect_lookup(self, dialect: str) -> dict[str, tuple[ConstructionDef, tuple[int, ...] | None]]:
+        """Every construction name ``dialect`` reads, with its definition and
+        argument order (see :meth:`construction_in`); cached per dialect."""
+        cache = self._lookups
+        if dialect not in cache:
+            names = set(self.constructions) | set(self.dialect_names.get(dialect, {}))
+            table = {}
+            for name in sorted(names):
+                found = self.construction_in(name, dialect)
+                if found is not None:
+                    table[name] = found
+            cache[dialect] = table
+        return cache[dialect]
 
     def construction_in(self, name: str, dialect: str) -> tuple[ConstructionDef, tuple[int, ...] | None] | None:
         """The definition ``name`` means in ``dialect`` and, when the dialect
@@ -158,7 +176,7 @@ class _Block:
 
 
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:
-    words = str(raw.head).rstrip(":").rstrip().split()
+    words = raw.head.text.rstrip(":").rstrip().split()
     return words[0], words[1:]
 
 

@@ -7,12 +7,15 @@ can act on the error without parsing the message.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from typing import NamedTuple
 
 
-@dataclass(frozen=True, slots=True)
-class Location:
-    """Where something was written: 1-based line and column in ``source``."""
+class Location(NamedTuple):
+    """Where something was written: 1-based line and column in ``source``.
+
+    Immutable; a named tuple because every AST node carries one and the
+    parser makes hundreds of thousands a second.
+    """
 
     source: str | None
     line: int
@@ -158,3 +161,39 @@ class RulebaseError(GeoDSLError):
     """A mistake in a rulebase file (definitions, predicates, rules)."""
 
     kind = "rulebase"
+
+
+# -- realizer errors (geodsl.realize) -------------------------------------------
+
+
+class RealizationError(GeoDSLError):
+    """A construction that cannot be realized numerically: degenerate in every
+    sample (parallel lines asked to meet, a line missing a circle, a false
+    precondition), located at the construction or clause that failed.
+
+    ``reason`` is the stable name of the dominant rejection reason
+    (``parallel``, ``no_intersection``, ``precondition``, ...; see
+    :mod:`geodsl.realize.sampler`) and ``counts`` how often each reason was
+    seen for that construction.
+    """
+
+    kind = "realization"
+
+    def __init__(self, message: str, *, reason: str = "", counts: dict[str, int] | None = None,
+                 **where: object) -> None:
+        super().__init__(message, **where)  # type: ignore[arg-type]
+        self.reason = reason
+        self.counts = dict(counts or {})
+
+    def to_dict(self) -> dict[str, object]:
+        out = GeoDSLError.to_dict(self)
+        out["reason"] = self.reason
+        out["counts"] = self.counts
+        return out
+
+
+class GoalFalseError(GeoDSLError):
+    """A goal that is false in a realized diagram: the premise was realized,
+    the statement asked about it does not hold."""
+
+    kind = "goal_false"

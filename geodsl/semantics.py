@@ -16,8 +16,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
 
-from lark import Token
 
+from ._lalr import Tok
 from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem
 from .constants import ConstantSyntax, read_constant
 from .definitions import ConstructionDef, Rulebase, RecipeStep
@@ -51,19 +51,20 @@ class ProblemReader:
     def __init__(self, rulebase: Rulebase, dialect: str, source: str | None, limits: Limits) -> None:
         self.rb = rulebase
         self.dialect = dialect
+        self.lookup = rulebase.dialect_lookup(dialect)
         self.source = source
         self.limits = limits
 
     # -- errors ------------------------------------------------------------
 
-    def _err(self, cls: type[GeoDSLError], message: str, line: Line, token: Token | None,
+    def _err(self, cls: type[GeoDSLError], message: str, line: Line, token: Tok | None,
              hint: str, text: str | None = None) -> GeoDSLError:
         column = (token.column if token is not None else None) or 1
         return cls(message, source=self.source, line=line.number, column=column,
-                   text=str(token) if text is None and token is not None else (text or ""),
+                   text=token.text if text is None and token is not None else (text or ""),
                    hint=hint, source_line=line.text)
 
-    def _loc(self, line: Line, token: Token | None) -> Location:
+    def _loc(self, line: Line, token: Tok | None) -> Location:
         return Location(self.source, line.number, (token.column if token is not None else None) or 1)
 
     # -- problem -------------------------------------------------------------
@@ -72,9 +73,9 @@ class ProblemReader:
         constructed: dict[str, Location] = {}
         constructions: list[Construction] = []
         deferred_goals: list[tuple[RawStatement, Line]] = []
-        deferred_options: list[tuple[str, Token, RawStatement, Line]] = []
-        deferred_aux: list[tuple[str | None, Token, list[RawStatement], Line]] = []
-        answer: tuple[list[Token], Line, Token] | None = None
+        deferred_options: list[tuple[str, Tok, RawStatement, Line]] = []
+        deferred_aux: list[tuple[str | None, Tok, list[RawStatement], Line]] = []
+        answer: tuple[list[Tok], Line, Tok] | None = None
         meta: list[tuple[str, str]] = []
         statements = 0
         for line in block.lines:
@@ -82,7 +83,7 @@ class ProblemReader:
             if isinstance(raw, GeoDSLError):
                 raise raw
             if raw.kind == "meta":
-                key, _, value = str(raw.head)[1:].partition(":")
+                key, _, value = raw.head.text[1:].partition(":")
                 meta.append((key.strip(), value.strip()))
                 continue
             if raw.kind == "content":
@@ -172,21 +173,21 @@ class ProblemReader:
             shape = {"goal": "goal: perp a b c d", "option": "option A: perp a b c d",
                      "answer": "answer: A C", "aux": "aux: e = foot e a b c"}[key]
             return self._err(ProblemError, f"malformed `{key}` line", line, raw.head, f"write `{shape}`",
-                             text=str(raw.head))
+                             text=raw.head.text)
         guess = did_you_mean(key, KEYWORDS)
         hint = f"did you mean `{guess}:`?" if guess else "keywords are goal, option, answer and aux"
         return self._err(UnknownNameError, f"unknown keyword `{key}:`", line, raw.head, hint,
-                         text=str(raw.head))
+                         text=raw.head.text)
 
     # -- statements ----------------------------------------------------------
 
-    def _no_placement(self, tokens: list[Token], line: Line) -> None:
+    def _no_placement(self, tokens: list[Tok], line: Line) -> None:
         for tok in tokens:
             if tok.type == "PLACED":
                 raise self._err(SyntaxErrorGDL, f"coordinates `{tok}` outside a construction's new points",
                                 line, tok, "`x@1_2` fixes where a new point goes: write it left of `=`")
 
-    def _flat(self, st: RawStatement, line: Line, what: str) -> list[Token]:
+    def _flat(self, st: RawStatement, line: Line, what: str) -> list[Tok]:
         if st.negation is not None:
             raise self._err(SyntaxErrorGDL, f"{what} cannot be negated", line, st.negation,
                             "remove `not`")
@@ -206,125 +207,132 @@ class ProblemReader:
             hint = ("a construction is `points = clause`, e.g. `d = midpoint d a b`; "
                     "goals go after `?`")
             raise self._err(SyntaxErrorGDL,
-                            f"expected a construction, got `{' '.join(map(str, st.head))}`",
+                            f"expected a construction, got `{' '.join(t.text for t in st.head)}`",
                             line, first, hint)
         points: list[str] = []
         placements: list[tuple[str, Fraction, Fraction]] = []
         for tok in st.head:
             if tok.type == "PLACED":
-                name, _, xy = str(tok).partition("@")
+                name, _, xy = tok.text.partition("@")
                 x, _, y = xy.partition("_")
                 placements.append((name, Fraction(x), Fraction(y)))
-                tok = Token("NAME", name, tok.start_pos, tok.line, tok.column)
+                tok = Tok("NAME", name, tok.column)
             if tok.type != "NAME":
                 raise self._err(PointError, f"`{tok}` is not a point name", line, tok,
                                 "point names start with a letter: `a`, `g1`")
-            if tok in points:
+            if tok.text in points:
                 raise self._err(PointError, f"point `{tok}` appears twice left of `=`", line, tok,
                                 "list each new point once")
-            if tok in constructed:
-                first = constructed[tok]
+            if tok.text in constructed:
+                first = constructed[tok.text]
                 raise self._err(PointError, f"point `{tok}` is constructed twice", line, tok,
                                 f"it was first constructed at line {first.line}, column {first.column}; "
                                 "choose a new name")
-            points.append(str(tok))
+            points.append(tok.text)
         if len(st.clauses) > 2:
             raise self._err(ConstructionError,
                             f"`{' '.join(points)}` has {len(st.clauses)} clauses: a construction needs "
                             "one fixing clause or two one-degree clauses", line, st.clauses[2][0],
                             "drop the extra clauses (state them as goals instead)")
         clauses: list[Clause] = []
-        steps: list[tuple[Clause, ConstructionDef, dict[str, RecipeStep], Token]] = []
+        steps: list[tuple[Clause, ConstructionDef, dict[str, RecipeStep], Tok]] = []
         for ctoks in st.clauses:
             clause, cdef, by_point = self.clause(ctoks, points, line, constructed)
             clauses.append(clause)
             steps.append((clause, cdef, by_point, ctoks[0]))
-        self._check_degrees(points, steps, line)
+        if len(steps) > 1:  # one clause alone cannot overconstrain
+            self._check_degrees(points, steps, line)
         loc = self._loc(line, st.head[0])
         for p in points:
             constructed[p] = loc
         return Construction(tuple(points), tuple(clauses), loc, tuple(placements))
 
-    def clause(self, ctoks: list[Token], points: list[str], line: Line,
+    def clause(self, ctoks: list[Tok], points: list[str], line: Line,
                constructed: dict[str, Location]) -> tuple[Clause, ConstructionDef, dict[str, RecipeStep]]:
-        self._no_placement(ctoks, line)
         name_tok = ctoks[0]
         if name_tok.type != "NAME":
+            self._no_placement([name_tok], line)
             raise self._err(SyntaxErrorGDL, f"expected a construction name, got `{name_tok}`", line,
                             name_tok, "a clause starts with its name: `midpoint x a b`")
-        name = str(name_tok)
-        found = self.rb.construction_in(name, self.dialect)
+        name = name_tok.text
+        found = self.lookup.get(name)
         if found is None:
             raise self._unknown_construction(name, name_tok, line)
         cdef, order = found
         written = ctoks[1:]
-        n, k = cdef.arity, len(cdef.outputs)
-        # Parameter names in the order this dialect writes them.
-        spelled = tuple(cdef.params[i] for i in order) if order else cdef.params
+        n, outputs = cdef.arity, cdef.outputs
+        k = len(outputs)
+        # The parameters in the order this dialect writes them.
+        spelled = cdef.params if order is None else tuple(cdef.params[i] for i in order)
         if len(written) == n:
-            tokens: list[Token | str] = list(written)
+            tokens: list[Tok | str] = list(written)
         elif len(written) == n - k and len(points) == k:
             # Shorthand: the new points are left out; put them where the
             # definition's outputs go (first, for nearly every construction).
             it = iter(written)
-            tokens = [points[cdef.outputs.index(p)] if p in cdef.outputs else next(it) for p in spelled]
+            tokens = [points[outputs.index(p)] if p in outputs else next(it) for p in spelled]
         else:
-            short = f"; or leave out the new point{'s' if k > 1 else ''}: " \
-                    f"`{' '.join(cdef.outputs)} = {name} {' '.join(p for p in spelled if p not in cdef.outputs)}`" \
-                if k else ""
+            short = (f"; or leave out the new point{'s' if k > 1 else ''}: `{' '.join(outputs)} = "
+                     f"{name} {' '.join(p for p in spelled if p not in outputs)}`") if k else ""
             raise self._err(ArityError, f"`{name}` takes {n} arguments, got {len(written)}", line,
-                            name_tok, f"write `{' '.join(cdef.outputs)} = {name} {' '.join(spelled)}`{short}")
-        ours: list[Token | str] = [""] * n
-        for i, tok in enumerate(tokens):
-            ours[order[i] if order else i] = tok
+                            name_tok, f"write `{' '.join(outputs)} = {name} {' '.join(spelled)}`{short}")
+        if order is not None:
+            ours: list[Tok | str] = [""] * n
+            for i, tok in enumerate(tokens):
+                ours[order[i]] = tok
+            tokens = ours
         args: list[Arg] = []
-        for i, tok in enumerate(ours):
-            kind, param = cdef.kinds[i], cdef.params[i]
-            at = tok if isinstance(tok, Token) else name_tok
-            if kind == "point":
-                if isinstance(tok, Token) and tok.type != "NAME":
+        for kind, param, tok in zip(cdef.kinds, cdef.params, tokens):
+            if isinstance(tok, str):  # a new point the shorthand left out
+                args.append(tok)
+            elif kind == "point":
+                if tok.type != "NAME":
+                    self._no_placement([tok], line)
                     raise self._err(ConstantError, f"`{tok}` in place of point `{param}` of `{name}`",
                                     line, tok, f"`{name}` takes points at `{param}`: `{name} {' '.join(spelled)}`")
-                args.append(str(tok))
+                args.append(tok.text)
+            elif tok.type != "CONST":
+                self._no_placement([tok], line)
+                raise self._err(ConstantError, f"`{tok}` in place of the {kind} `{param}` of `{name}`",
+                                line, tok, _constant_hint(kind))
             else:
-                if not isinstance(tok, Token) or tok.type != "CONST":
-                    raise self._err(ConstantError, f"`{tok}` in place of the {kind} `{param}` of `{name}`",
-                                    line, at, _constant_hint(kind))
                 try:
-                    args.append(read_constant(str(tok), kind))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind))  # type: ignore[arg-type]
                 except ConstantSyntax as exc:
                     raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
         by_point: dict[str, RecipeStep] = {}
-        for pos, param in zip(cdef.output_positions, cdef.outputs):
+        for pos, param, step in zip(cdef.output_positions, outputs, cdef.output_steps):
             actual = args[pos]
             if actual not in points:
-                at = ours[pos] if isinstance(ours[pos], Token) else name_tok
+                at = tokens[pos]
                 raise self._err(PointError,
                                 f"`{name}` constructs its argument `{param}`, here `{actual}`, "
-                                f"but this construction introduces `{' '.join(points)}`", line, at,  # type: ignore[arg-type]
+                                f"but this construction introduces `{' '.join(points)}`", line,
+                                at if isinstance(at, Tok) else name_tok,
                                 f"write `{' '.join(points)} = {name} ...` with the new point"
                                 f"{'s' if len(points) > 1 else ''} at `{param}`")
-            by_point[actual] = cdef.step_for(param)  # type: ignore[index]
-        missing = [p for p in points if p not in by_point]
-        if missing:
-            raise self._err(PointError, f"`{name}` does not construct `{missing[0]}`", line, name_tok,
-                            f"`{name}` introduces {len(cdef.outputs)} point"
-                            f"{'s' if len(cdef.outputs) != 1 else ''}: "
-                            f"`{' '.join(cdef.outputs)} = {name} {' '.join(spelled)}`")
+            by_point[actual] = step  # type: ignore[index]
+        if len(by_point) != len(points):
+            missing = next(p for p in points if p not in by_point)
+            raise self._err(PointError, f"`{name}` does not construct `{missing}`", line, name_tok,
+                            f"`{name}` introduces {k} point{'s' if k != 1 else ''}: "
+                            f"`{' '.join(outputs)} = {name} {' '.join(spelled)}`")
         for pos in cdef.input_positions:
             actual = args[pos]
             if not isinstance(actual, str):
                 continue
-            at = ours[pos] if isinstance(ours[pos], Token) else name_tok
+            if actual in constructed:
+                continue
+            at = tokens[pos]
+            at_tok = at if isinstance(at, Tok) else name_tok
             if actual in points:
                 raise self._err(PointError, f"`{name}` uses `{actual}`, which this construction introduces",
-                                line, at, f"the inputs of `{name}` must be constructed earlier")  # type: ignore[arg-type]
-            if actual not in constructed:
-                raise self._err(PointError, f"point `{actual}` is used before it is constructed", line,
-                                at, f"construct `{actual}` in an earlier construction")  # type: ignore[arg-type]
-        return Clause(name, tuple(args), self._loc(line, name_tok)), cdef, by_point
+                                line, at_tok, f"the inputs of `{name}` must be constructed earlier")
+            raise self._err(PointError, f"point `{actual}` is used before it is constructed", line,
+                            at_tok, f"construct `{actual}` in an earlier construction")
+        return Clause(name, tuple(args), Location(self.source, line.number, name_tok.column)), cdef, by_point
 
-    def _unknown_construction(self, name: str, tok: Token, line: Line) -> GeoDSLError:
+    def _unknown_construction(self, name: str, tok: Tok, line: Line) -> GeoDSLError:
         names = set(self.rb.constructions) | set(self.rb.dialect_names.get(self.dialect, {}))
         guess = did_you_mean(name, names)
         if name in self.rb.predicates:
@@ -339,7 +347,7 @@ class ProblemReader:
         return self._err(UnknownNameError, f"unknown construction `{name}`", line, tok, hint)
 
     def _check_degrees(self, points: list[str],
-                       steps: list[tuple[Clause, ConstructionDef, dict[str, RecipeStep], Token]],
+                       steps: list[tuple[Clause, ConstructionDef, dict[str, RecipeStep], Tok]],
                        line: Line) -> None:
         for p in points:
             fixing = [(c, t) for c, _, by, t in steps if by[p].kind == "fixes"]
@@ -373,7 +381,7 @@ class ProblemReader:
                             st.head[0], "write `perp a b c d`, without `=`")
         self._no_placement(st.head, line)
         name_tok = st.head[0]
-        name = str(name_tok)
+        name = name_tok.text
         pdef = self.rb.predicates.get(name)
         if pdef is None or name_tok.type != "NAME":
             guess = did_you_mean(name, self.rb.predicates)
@@ -396,21 +404,21 @@ class ProblemReader:
                 if tok.type != "NAME":
                     raise self._err(ConstantError, f"`{tok}` in place of point `{param}` of `{name}`",
                                     line, tok, f"`{name} {' '.join(pdef.params)}`")
-                if tok not in constructed:
+                if tok.text not in constructed:
                     raise self._err(PointError, f"point `{tok}` is used before it is constructed", line,
                                     tok, f"the {what} may only use points of the premise")
-                args.append(str(tok))
+                args.append(tok.text)
             else:
                 if tok.type != "CONST":
                     raise self._err(ConstantError, f"`{tok}` in place of the {kind} of `{name}`", line,
                                     tok, _constant_hint(kind))
                 try:
-                    args.append(read_constant(str(tok), kind))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind))  # type: ignore[arg-type]
                 except ConstantSyntax as exc:
                     raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
         return Predicate(name, tuple(args), st.negation is not None, self._loc(line, name_tok))
 
-    def _options(self, deferred: list[tuple[str, Token, RawStatement, Line]],
+    def _options(self, deferred: list[tuple[str, Tok, RawStatement, Line]],
                  constructed: dict[str, Location]) -> tuple[Option, ...]:
         if len(deferred) > self.limits.max_options_per_problem:
             _, head, _, line = deferred[self.limits.max_options_per_problem]
@@ -427,14 +435,14 @@ class ProblemReader:
                                   self._loc(line, head)))
         return tuple(options)
 
-    def _answer(self, answer: tuple[list[Token], Line, Token], labels: list[str]) -> tuple[str, ...]:
+    def _answer(self, answer: tuple[list[Tok], Line, Tok], labels: list[str]) -> tuple[str, ...]:
         tokens, line, head = answer
         if not labels:
             raise self._err(ProblemError, "an answer key without options", line, head,
                             "list the options first: `option A: perp a b c d`")
         out: list[str] = []
         for tok in tokens:
-            word = str(tok)
+            word = tok.text
             if word in labels:
                 parts = [word]
             elif all(ch in labels for ch in word):
@@ -450,7 +458,7 @@ class ProblemReader:
                 out.append(p)
         return tuple(sorted(out, key=labels.index))
 
-    def _aux(self, label: str | None, head: Token, sts: list[RawStatement], line: Line,
+    def _aux(self, label: str | None, head: Tok, sts: list[RawStatement], line: Line,
              constructed: dict[str, Location]) -> AuxCandidate:
         local = dict(constructed)
         cons = tuple(self.construction(st, line, local, "aux") for st in sts)
@@ -458,7 +466,7 @@ class ProblemReader:
 
 
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:
-    words = str(raw.head).rstrip(":").rstrip().split()
+    words = raw.head.text.rstrip(":").rstrip().split()
     return words[0], words[1:]
 
 

@@ -14,18 +14,19 @@ from functools import cache
 from importlib import resources
 from typing import NamedTuple
 
-from lark import Lark, Token, Transformer
+from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
+from ._lalr import REJECT, Append, CompiledLALR, NewList, Pick, Tok
 from .errors import SyntaxErrorGDL
 
 
 class RawStatement(NamedTuple):
     """``[not] atoms [= clause, clause]``: ``clauses`` is None without ``=``."""
 
-    negation: Token | None
-    head: list[Token]
-    clauses: list[list[Token]] | None
+    negation: Tok | None
+    head: list[Tok]
+    clauses: list[list[Tok]] | None
 
 
 class RawBody(NamedTuple):
@@ -34,7 +35,7 @@ class RawBody(NamedTuple):
 
     statements: list[RawStatement]
     goals: list[RawStatement] | None
-    question: Token | None
+    question: Tok | None
     conclusion: list[RawStatement] | None
 
 
@@ -43,64 +44,44 @@ class RawLine(NamedTuple):
     content, blank; ``head`` the header/keyword token; ``body`` the statements."""
 
     kind: str
-    head: Token | None
+    head: Tok | None
     body: RawBody | None
 
 
 _EMPTY_BODY = RawBody([], None, None, None)
 
 
-class _ToRaw(Transformer):  # type: ignore[type-arg]
-    """Builds raw records while LALR parses (no intermediate tree)."""
-
-    def header(self, c: list[Token]) -> RawLine:
-        return RawLine("header", c[0], None)
-
-    def problem_header(self, c: list[Token]) -> RawLine:
-        return RawLine("problem", c[0], None)
-
-    def meta(self, c: list[Token]) -> RawLine:
-        return RawLine("meta", c[0], None)
-
-    def keyword(self, c: list[object]) -> RawLine:
-        body = c[1] if len(c) > 1 else _EMPTY_BODY
-        return RawLine("keyword", c[0], body)  # type: ignore[arg-type]
-
-    def content(self, c: list[RawBody]) -> RawLine:
-        return RawLine("content", None, c[0])
-
-    def blank(self, c: list[object]) -> RawLine:
-        return RawLine("blank", None, None)
-
-    def body(self, c: list[object]) -> RawBody:
-        statements = c[0]
-        if len(c) == 1:
-            return RawBody(statements, None, None, None)  # type: ignore[arg-type]
-        return RawBody(statements, c[2] if len(c) > 2 else [], c[1], None)  # type: ignore[arg-type]
-
-
-    def goal_only(self, c: list[object]) -> RawBody:
-        return RawBody([], c[1] if len(c) > 1 else [], c[0], None)  # type: ignore[arg-type]
-
-    def implication(self, c: list[object]) -> RawBody:
-        return RawBody(c[0], None, None, c[1])  # type: ignore[arg-type]
-
-    def statements(self, c: list[RawStatement]) -> list[RawStatement]:
-        return c
-
-    def statement(self, c: list[object]) -> RawStatement:
-        negation = None
-        if isinstance(c[0], Token) and c[0].type == "NOT":
-            negation, c = c[0], c[1:]
-        if len(c) == 1:
-            return RawStatement(negation, c[0], None)  # type: ignore[arg-type]
-        return RawStatement(negation, c[0], c[1:])  # type: ignore[arg-type]
-
-    def clause(self, c: list[list[Token]]) -> list[Token]:
-        return c[0]
-
-    def atoms(self, c: list[Token]) -> list[Token]:
-        return c
+def _reductions() -> dict[str, object]:
+    """What each named grammar alternative builds from all its children
+    (punctuation tokens included): a function, or a list operation the
+    compiled driver runs itself. Lists grow in place: LALR never shares a
+    child between two parents."""
+    return {
+        "header": lambda c: RawLine("header", c[0], None),
+        "problem_header": lambda c: RawLine("problem", c[0], None),
+        "meta": lambda c: RawLine("meta", c[0], None),
+        "keyword_empty": lambda c: RawLine("keyword", c[0], _EMPTY_BODY),
+        "keyword": lambda c: RawLine("keyword", c[0], c[1]),
+        "content": lambda c: RawLine("content", None, c[0]),
+        "blank": lambda c: RawLine("blank", None, None),
+        "plain": lambda c: RawBody(c[0], None, None, None),
+        "asked_nothing": lambda c: RawBody(c[0], [], c[1], None),
+        "asked": lambda c: RawBody(c[0], c[2], c[1], None),
+        "goal_nothing": lambda c: RawBody([], [], c[0], None),
+        "goal_only": lambda c: RawBody([], c[1], c[0], None),
+        "implication": lambda c: RawBody(c[0], None, None, c[2]),
+        "statements_first": NewList(0),
+        "statements_more": Append(0, 2),
+        "statements_trailing": Pick(0),
+        "bare": lambda c: RawStatement(None, c[0], None),
+        "negated": lambda c: RawStatement(c[0], c[1], None),
+        "construction": lambda c: RawStatement(None, c[0], c[2]),
+        "negated_construction": lambda c: RawStatement(c[0], c[1], c[3]),
+        "clauses_first": NewList(0),
+        "clauses_more": Append(0, 2),
+        "atoms_first": NewList(0),
+        "atoms_more": Append(0, 1),
+    }
 
 
 @cache
@@ -113,18 +94,12 @@ _local = threading.local()
 
 
 def _parser() -> Lark:
-    # The inline transformer makes Lark build our records directly; one
-    # parser per thread because Lark's parser state is not shared-safe.
+    # Lark itself parses only lines the compiled driver rejects, to raise
+    # its precise error; one instance per thread as Lark's state is not
+    # shared-safe.
     parser = getattr(_local, "parser", None)
     if parser is None:
-        parser = Lark(
-            grammar_text(),
-            parser="lalr",
-            lexer="contextual",
-            transformer=_ToRaw(),
-            maybe_placeholders=False,
-            cache=False,
-        )
+        parser = Lark(grammar_text(), parser="lalr", lexer="contextual", cache=False)
         _local.parser = parser
     return parser
 
@@ -166,12 +141,29 @@ def _token_text(token: Token) -> str:
     return f"`{token}`"
 
 
+def _compiled() -> CompiledLALR:
+    compiled = getattr(_local, "compiled", None)
+    if compiled is None:
+        compiled = CompiledLALR(_parser(), _reductions())
+        _local.compiled = compiled
+    return compiled
+
+
 def parse_line(line: str) -> RawLine:
-    """Parse one physical line (no newline). Raises SyntaxErrorGDL with column."""
+    """Parse one physical line (no newline). Raises SyntaxErrorGDL with column.
+
+    The compiled driver runs Lark's tables; where it rejects the line, Lark
+    itself parses it again to raise its precise error.
+    """
+    result = _compiled().parse(line)
+    if result is not REJECT:
+        return result  # type: ignore[no-any-return]
     try:
-        return _parser().parse(line)  # type: ignore[no-any-return]
+        _parser().parse(line)
     except UnexpectedInput as exc:
         raise _syntax_error(exc, line) from None
+    # Unreachable unless the two disagree: a bug, not bad input.
+    raise AssertionError(f"the compiled parser rejected a line Lark accepts: {line!r}")
 
 
 def _syntax_error(exc: UnexpectedInput, line: str) -> SyntaxErrorGDL:
