@@ -7,6 +7,9 @@ Parse problems into a typed, immutable AST::
     >>> p.goal.to_text()
     'coll a b d'
 
+The construction and predicate definitions are data (``rulebase/``), read
+once per process by :func:`get_rulebase`.
+
 Every error on bad input is a :class:`GeoDSLError` with file, line, column,
 the offending text and a hint.
 """
@@ -15,7 +18,8 @@ from __future__ import annotations
 
 from .ast import (Arg, AuxCandidate, Clause, Constant, ConstKind, Construction, Option, Predicate,
                   Premise, Problem)
-from .definitions import ConstructionDef, PredicateDef, Rulebase, rulebase
+from .definitions import ConstructionDef, PredicateDef, Rulebase
+from .definitions import rulebase as get_rulebase
 from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
                      Location, PointError, ProblemError, RulebaseError, SyntaxErrorGDL,
                      UnknownNameError)
@@ -31,5 +35,5 @@ __all__ = [
     "LimitError", "Limits", "Location", "Option", "PointError", "Predicate", "PredicateDef",
     "Premise", "Problem", "ProblemError", "Rulebase", "RulebaseError", "SyntaxErrorGDL",
     "UnknownNameError", "iter_load", "iter_parse", "load", "parse", "parse_problem",
-    "problems_text", "rulebase",
+    "problems_text", "get_rulebase",
 ]
