@@ -75,7 +75,9 @@ class GeoDSLError(Exception):
                 where += f":{self.column}"
         out = [f"{where}: error: {self.message}"]
         if self.source_line is not None and self.line is not None:
-            shown = self.source_line.replace("\t", " ")
+            # One printable character per column, so the caret lines up.
+            shown = "".join(ch if ch.isprintable() else ("?" if ch != "\t" else " ")
+                            for ch in self.source_line)
             if len(shown) > 200:
                 # Keep the caret in view on very long lines.
                 start = max(0, (self.column or 1) - 100)

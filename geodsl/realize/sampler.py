@@ -59,6 +59,8 @@ class SamplerSettings:
 
     attempts_per_construction: int = 20
     attempts_per_problem: int = 50
+    attempts_per_goal: int = 40
+    """Diagrams sampled, at most, until every goal holds (see :func:`geodsl.realize`)."""
     separation: float = 0.02
     far: float = 12.0
 
@@ -109,6 +111,8 @@ def _pred_text(pred: Predicate, binding: Mapping[str, Arg]) -> str:
 def _precondition_detail(pred: Predicate, binding: Mapping[str, Arg]) -> str:
     names = [str(binding.get(a, a)) if isinstance(a, str) else "" for a in pred.args]
     if pred.name == "diff":
+        if names[0] == names[1]:
+            return f"`{names[0]}` is given twice where two different points are needed"
         return f"`{names[0]}` and `{names[1]}` are the same point"
     if pred.name == "ncoll":
         return f"{names[0]}, {names[1]} and {names[2]} are collinear"
@@ -312,12 +316,17 @@ def _failure(constructions: Sequence[Construction], reasons: Counter[tuple[int, 
     construction = constructions[k]
     loc, hint = where[key]
     loc = loc or construction.span
-    how = "in every sample" if count == total else f"in {count} of {total} samples"
+    if key[2].endswith("are needed"):
+        how = ""  # true of the text itself, not of the samples
+    elif count == total:
+        how = " in every sample"
+    else:
+        how = f" in {count} of {total} samples"
     text = construction.to_text()
     by_reason: Counter[str] = Counter()
     for (_, reason, _), n in sorted(mine.items()):
         by_reason[reason] += n
     return RealizationError(
-        f"`{text}`: {key[2]} {how}", reason=key[1], counts=dict(sorted(by_reason.items())),
+        f"`{text}`: {key[2]}{how}", reason=key[1], counts=dict(sorted(by_reason.items())),
         source=loc.source if loc else None, line=loc.line if loc else None,
         column=loc.column if loc else None, text=text, hint=hint or None)
