@@ -129,6 +129,11 @@ def read_text(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> 
 def decode(data: bytes, name: str | None) -> str:
     """UTF-8 text, or a located error at the first bad byte."""
     nul = data.find(b"\x00")
+    if nul >= 0:
+        line, column, source_line = _position(data, nul)
+        raise SyntaxErrorGDL("the file contains a NUL byte: it looks binary", source=name, line=line,
+                             column=column, text="", source_line=source_line,
+                             hint="geodsl reads text problem files")
     try:
         text = data.decode("utf-8")
     except UnicodeDecodeError as exc:
@@ -136,11 +141,6 @@ def decode(data: bytes, name: str | None) -> str:
         raise SyntaxErrorGDL("the file is not UTF-8 text", source=name, line=line, column=column,
                              text="", source_line=source_line,
                              hint="save the file as UTF-8") from None
-    if nul >= 0:
-        line, column, source_line = _position(data, nul)
-        raise SyntaxErrorGDL("the file contains a NUL byte: it looks binary", source=name, line=line,
-                             column=column, text="", source_line=source_line.replace("\x00", " "),
-                             hint="geodsl reads text problem files")
     return text
 
 

@@ -177,9 +177,8 @@ def _syntax_error(exc: UnexpectedInput, line: str) -> SyntaxErrorGDL:
             hint = "only a line that starts with a keyword (`goal:`, `option A:`, `answer:`, `aux:`) has a `:`"
         elif ch == "?":
             hint = "a line has at most one `?`, between the premise and the goal"
-        return SyntaxErrorGDL(
-            f"unexpected character `{ch}`" if ch.strip() else "unexpected character",
-            line=1, column=col, text=ch, hint=hint)
+        shown = f"`{ch}`" if ch.isprintable() and ch.strip() else f"U+{ord(ch):04X}" if ch else "end"
+        return SyntaxErrorGDL(f"unexpected character {shown}", line=1, column=col, text=ch, hint=hint)
     if isinstance(exc, UnexpectedToken) and exc.token.type in _LINE_TERMINALS:
         # Lark re-lexed the rest of the line as a whole-line terminal to report
         # it; what the person wrote wrong is the character there.
