@@ -26,6 +26,8 @@ from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, 
 from .limits import DEFAULT_LIMITS, Limits
 from .parser import iter_load, iter_parse, load, parse, parse_problem
 from .printer import problems_text
+from .errors import GoalFalseError, RealizationError
+from .realize import Diagram, Diagrams, realize
 
 __version__ = "0.1.0"
 
@@ -36,4 +38,5 @@ __all__ = [
     "Premise", "Problem", "ProblemError", "Rulebase", "RulebaseError", "SyntaxErrorGDL",
     "UnknownNameError", "iter_load", "iter_parse", "load", "parse", "parse_problem",
     "problems_text", "get_rulebase",
+    "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
 ]

@@ -13,10 +13,11 @@ import sys
 from collections.abc import Sequence
 
 from .commands import parse as parse_command
+from .commands import realize as realize_command, render as render_command
 from .commands.common import EXIT_INPUT, EXIT_INTERNAL
 from .errors import GeoDSLError
 
-COMMANDS = [parse_command]
+COMMANDS = [parse_command, realize_command, render_command]
 
 
 class _ArgumentParser(argparse.ArgumentParser):
