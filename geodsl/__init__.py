@@ -16,6 +16,16 @@ the offending text and a hint.
 
 from __future__ import annotations
 
+from pathlib import Path as _Path
+
+try:
+    from . import _canon, _lalr  # noqa: F401  (compiled from ext/ by the build)
+except ImportError as _exc:  # pragma: no cover - depends on how geodsl was installed
+    raise ImportError(
+        f"geodsl's compiled extensions are missing from {_Path(__file__).parent}: this looks like "
+        "the source tree, imported without building it. Install with `pip install .` and run from "
+        "outside the repository, or use `pip install -e .`") from _exc
+
 from .ast import (Arg, AuxCandidate, Clause, Constant, ConstKind, Construction, Option, Predicate,
                   Premise, Problem)
 from .definitions import ConstructionDef, PredicateDef, Rulebase

@@ -310,7 +310,10 @@ class ProblemReader:
                                 f"but this construction introduces `{' '.join(points)}`", line,
                                 at if isinstance(at, Tok) else name_tok,
                                 f"write `{' '.join(points)} = {name} ...` with the new point"
-                                f"{'s' if len(points) > 1 else ''} at `{param}`")
+                                f"{'s' if len(points) > 1 else ''} at `{param}`"
+                                + "".join(f"; in {d}'s spelling, `{n}` puts the new points elsewhere:"
+                                          f" pass --dialect {d}"
+                                          for d, n, _ in cdef.dialect_spellings if d != self.dialect))
             by_point[actual] = step  # type: ignore[index]
         if len(by_point) != len(points):
             missing = next(p for p in points if p not in by_point)

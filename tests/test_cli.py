@@ -18,8 +18,10 @@ EXAMPLES = ROOT / "examples"
 
 
 def run(*args: str, stdin: bytes | None = None) -> subprocess.CompletedProcess[str]:
+    # From a neutral folder, so `-m geodsl` finds the installed package and
+    # not the source tree in the working directory.
     proc = subprocess.run([sys.executable, "-m", "geodsl", *args], input=stdin, capture_output=True,
-                          timeout=120)
+                          timeout=120, cwd=Path(__file__).parent)
     return subprocess.CompletedProcess(proc.args, proc.returncode, proc.stdout.decode("utf-8"),
                                        proc.stderr.decode("utf-8"))
 
