@@ -238,4 +238,4 @@ def sample_on(locus: Locus, rng: Random, centre: complex, radius: float) -> comp
     if isinstance(locus, Ray):
         return locus.p + locus.d * radius * rng.uniform(0.3, 1.5)
     f = locus.p + locus.d * dot(locus.d, centre - locus.p)
-    return f + locus.d * radius * rng.uniform(-1.2, 1.2)
+    return f + locus.d * radius * rng.uniform(-2.0, 2.0)

@@ -58,7 +58,7 @@ class SamplerSettings:
     """
 
     attempts_per_construction: int = 20
-    attempts_per_problem: int = 50
+    attempts_per_problem: int = 100
     attempts_per_goal: int = 40
     """Diagrams sampled, at most, until every goal holds (see :func:`geodsl.realize`)."""
     separation: float = 0.02
