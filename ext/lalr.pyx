@@ -87,8 +87,8 @@ cdef class CompiledLALR:
     cdef list _rule_kind
     cdef list _rule_a
     cdef list _rule_b
-    cdef dict _scanners       # state -> compiled alternation of the state's terminals
-    cdef dict _lex_callbacks  # state -> {terminal: callback} (Lark's keyword re-typing)
+    cdef list _match_by_state  # state -> bound `match` of the state's terminal alternation
+    cdef list _row_by_state    # state -> {symbol: (is_shift, target)}
     cdef frozenset _ignore
     cdef object _start_state
     cdef object _end_state
@@ -132,15 +132,21 @@ cdef class CompiledLALR:
                     compiled[symbol] = (False, index)
             self._actions[state] = compiled
         lexer = frontend.lexer
-        self._scanners = {}
-        self._lex_callbacks = {}
+        states = max(self._actions) + 1
+        if sorted(self._actions) != list(range(states)):
+            raise ValueError("parser states are not 0..n-1")
+        self._match_by_state = [None] * states
+        self._row_by_state = [self._actions[s] for s in range(states)]
         ignore = set()
         for state, basic in lexer.lexers.items():
             scanner = basic.scanner  # builds the scanner and basic.callback
             if len(scanner._mres) != 1:
                 raise ValueError("a state's terminals do not fit one regular expression")
-            self._scanners[state] = scanner._mres[0]
-            self._lex_callbacks[state] = {_plain(k): v for k, v in basic.callback.items()}
+            if basic.callback:
+                # Keyword re-typing callbacks would change token types; the
+                # grammar has none, and this driver does not run them.
+                raise ValueError("the grammar's lexer has callbacks this driver does not run")
+            self._match_by_state[state] = scanner._mres[0].match
             ignore |= {_plain(t) for t in basic.ignore_types}
         self._ignore = frozenset(ignore)
 
@@ -170,12 +176,13 @@ cdef class CompiledLALR:
         """Parse one line; the reductions' value, or REJECT where Lark would raise."""
         cdef list states = [self._start_state]
         cdef list values = []
-        cdef Py_ssize_t pos = 0, end = len(text), size, rule, top
-        cdef object state, m, callback, value, goto
+        cdef list match_by_state = self._match_by_state
+        cdef list row_by_state = self._row_by_state
+        cdef Py_ssize_t pos = 0, end = len(text), size, rule, top, m_end
+        cdef object m, callback, value, entry
         cdef str kind
         cdef Tok token
-        cdef dict row
-        cdef tuple entry
+        cdef tuple goto
         cdef list children
         cdef bint done = False
         cdef int how
@@ -190,56 +197,50 @@ cdef class CompiledLALR:
                 else:
                     break
             if pos < end:
-                state = states[len(states) - 1]
-                m = self._scanners[state].match(text, pos)
+                m = match_by_state[<Py_ssize_t> states[len(states) - 1]](text, pos)
                 if m is None:
                     return REJECT
                 kind = m.lastgroup
+                m_end = m.end()
                 if kind in self._ignore:
-                    pos = m.end()
+                    pos = m_end
                     continue
-                callback = (<dict> self._lex_callbacks[state]).get(kind)
-                if callback is not None:
-                    return REJECT  # keyword re-typing: leave such lines to Lark
-                token = _tok(kind, m.group(0), pos + 1)
-                pos = m.end()
+                token = _tok(kind, text[pos:m_end], pos + 1)
+                pos = m_end
             else:
                 kind = "$END"
                 token = _tok(kind, "", pos + 1)
                 done = True
             # Feed the token: reduce as often as the table says, then shift.
             while True:
-                row = <dict> self._actions[states[len(states) - 1]]
-                entry = <tuple> row.get(kind)
+                entry = (<dict> row_by_state[<Py_ssize_t> states[len(states) - 1]]).get(kind)
                 if entry is None:
                     return REJECT
-                if entry[0]:
+                if (<tuple> entry)[0]:
                     if done:
                         return REJECT
-                    states.append(entry[1])
+                    states.append((<tuple> entry)[1])
                     values.append(token)
                     break
-                rule = <Py_ssize_t> entry[1]
+                rule = <Py_ssize_t> (<tuple> entry)[1]
                 size = <Py_ssize_t> self._rule_size[rule]
                 top = len(values)
-                if size:
-                    children = values[top - size:]
-                    del states[len(states) - size:]
-                    del values[top - size:]
-                else:
-                    children = []
                 how = <int> self._rule_kind[rule]
                 if how == R_PICK:
-                    value = children[<Py_ssize_t> self._rule_a[rule]]
+                    value = values[top - size + <Py_ssize_t> self._rule_a[rule]]
                 elif how == R_NEW_LIST:
-                    value = [children[<Py_ssize_t> self._rule_a[rule]]]
+                    value = [values[top - size + <Py_ssize_t> self._rule_a[rule]]]
                 elif how == R_APPEND:
-                    value = children[<Py_ssize_t> self._rule_a[rule]]
-                    (<list> value).append(children[<Py_ssize_t> self._rule_b[rule]])
+                    value = values[top - size + <Py_ssize_t> self._rule_a[rule]]
+                    (<list> value).append(values[top - size + <Py_ssize_t> self._rule_b[rule]])
                 else:
+                    children = values[top - size:]
                     value = self._rule_callback[rule](children)
-                goto = (<dict> self._actions[states[len(states) - 1]])[self._rule_origin[rule]]
-                states.append((<tuple> goto)[1])
+                if size:
+                    del states[len(states) - size:]
+                    del values[top - size:]
+                goto = <tuple> (<dict> row_by_state[<Py_ssize_t> states[len(states) - 1]])[self._rule_origin[rule]]
+                states.append(goto[1])
                 values.append(value)
                 if done and states[len(states) - 1] == self._end_state:
                     return values[len(values) - 1]
