@@ -233,6 +233,9 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
     def diff(self, c: list[Token]) -> list[Predicate]:
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])))]
 
+    def same_point(self, c: list[Token]) -> list[Predicate]:
+        return [Predicate("diff", (point_name(c[0]), point_name(c[2])), True)]
+
     def seg_chain(self, c: list[object]) -> list[Predicate]:
         left: object = c[0]
         out: list[Predicate] = []
