@@ -1,0 +1,154 @@
+"""Reading prediction and gold records (JSON Lines) for scoring.
+
+Model outputs are untrusted: each line is bounded in size, parsed as JSON
+and nothing else, and only the fields named here are read. A malformed line
+is a located :class:`~geodsl.errors.GeoDSLError` (file, line, column).
+"""
+
+from __future__ import annotations
+
+import json
+import string
+from collections.abc import Iterator
+from pathlib import Path
+
+from geodsl.errors import GeoDSLError, LimitError, SyntaxErrorGDL
+
+from .answers import extract_answer
+from .metrics import DEFAULT_OPTIONS, Scored
+
+MAX_RECORD_CHARS = 4 * 1024 * 1024
+MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024
+
+
+class RecordError(GeoDSLError):
+    """A prediction or gold record that is not what the format says."""
+
+    kind = "record"
+
+
+def read_jsonl(path: str | Path) -> Iterator[tuple[int, str, dict[str, object]]]:
+    """(line number, line text, object) for every non-blank line."""
+    name = str(path)
+    p = Path(path)
+    try:
+        size = p.stat().st_size
+    except OSError as exc:
+        raise GeoDSLError(f"cannot read {name}: {exc.strerror or exc}", source=name,
+                          hint="check the path") from None
+    if size > MAX_FILE_BYTES:
+        raise LimitError(f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}", source=name,
+                         hint="split the file")
+    with p.open("rb") as handle:
+        for number, raw in enumerate(handle, start=1):
+            if len(raw) > MAX_RECORD_CHARS:
+                raise LimitError(f"record is {len(raw):,} bytes; the limit is {MAX_RECORD_CHARS:,}",
+                                 source=name, line=number, column=1, text="",
+                                 hint="model outputs are capped; truncate the record")
+            try:
+                text = raw.decode("utf-8")
+            except UnicodeDecodeError as exc:
+                raise SyntaxErrorGDL("the line is not UTF-8 text", source=name, line=number,
+                                     column=exc.start + 1, text="", hint="save the file as UTF-8") from None
+            if not text.strip():
+                continue
+            try:
+                obj = json.loads(text)
+            except json.JSONDecodeError as exc:
+                raise SyntaxErrorGDL(f"invalid JSON: {exc.msg}", source=name, line=number, column=exc.colno,
+                                     text="", source_line=text.rstrip("\n"),
+                                     hint="one JSON object per line") from None
+            if not isinstance(obj, dict):
+                raise RecordError("a record must be a JSON object", source=name, line=number, column=1,
+                                  text="", source_line=text.rstrip("\n"), hint='{"id": ..., "answer": ...}')
+            yield number, text.rstrip("\n"), obj
+
+
+def _record_id(obj: dict[str, object], name: str, number: int, text: str) -> str:
+    rid = obj.get("id")
+    if not isinstance(rid, (str, int)) or isinstance(rid, bool):
+        raise RecordError("the record has no `id` (a string or an integer)", source=name, line=number,
+                          column=1, text="", source_line=text, hint='add "id": "..."')
+    return str(rid)
+
+
+def _labels_of(value: object, name: str, number: int, text: str, what: str) -> frozenset[str]:
+    if isinstance(value, str):
+        letters = [ch.upper() for ch in value if ch.isalpha()]
+    elif isinstance(value, list) and all(isinstance(v, str) for v in value):
+        letters = [v.strip().upper() for v in value]
+    else:
+        raise RecordError(f"`{what}` must be a string such as \"BD\" or a list of labels", source=name,
+                          line=number, column=1, text="", source_line=text, hint=f'"{what}": "BD"')
+    return frozenset(letters)
+
+
+def _options_of(value: object, name: str, number: int, text: str) -> tuple[str, ...]:
+    if value is None:
+        return DEFAULT_OPTIONS
+    if isinstance(value, dict):
+        return tuple(sorted(str(k).upper() for k in value))
+    if isinstance(value, list) and value:
+        if all(isinstance(v, str) and len(v.strip()) == 1 for v in value):
+            return tuple(v.strip().upper() for v in value)
+        if len(value) <= 26:
+            return tuple(string.ascii_uppercase[: len(value)])  # option texts, labelled A, B, ...
+    raise RecordError("`options` must be a list of labels, a list of option texts or an object", source=name,
+                      line=number, column=1, text="", source_line=text, hint='"options": ["A", "B", "C", "D"]')
+
+
+def load_gold(path: str | Path) -> dict[str, tuple[frozenset[str], tuple[str, ...], str | None]]:
+    """id → (gold labels, option labels, difficulty)."""
+    name = str(path)
+    out: dict[str, tuple[frozenset[str], tuple[str, ...], str | None]] = {}
+    for number, text, obj in read_jsonl(path):
+        rid = _record_id(obj, name, number, text)
+        if rid in out:
+            raise RecordError(f"id `{rid}` appears twice", source=name, line=number, column=1, text="",
+                              source_line=text, hint="ids must be unique")
+        if "answer" not in obj:
+            raise RecordError("the gold record has no `answer`", source=name, line=number, column=1,
+                              text="", source_line=text, hint='"answer": "BD"')
+        options = _options_of(obj.get("options"), name, number, text)
+        gold = _labels_of(obj["answer"], name, number, text, "answer")
+        unknown = sorted(gold - set(options))
+        if unknown:
+            raise RecordError(f"the answer names `{unknown[0]}`, which is not an option", source=name,
+                              line=number, column=1, text="", source_line=text,
+                              hint=f"options are {', '.join(options)}")
+        difficulty = obj.get("difficulty")
+        out[rid] = (gold, options, None if difficulty is None else str(difficulty))
+    return out
+
+
+def load_scored(predictions: str | Path, gold_path: str | Path) -> list[Scored]:
+    """One :class:`Scored` per gold record, in the gold file's order; a gold
+    id without a prediction counts as no answer."""
+    gold = load_gold(gold_path)
+    name = str(predictions)
+    predicted: dict[str, tuple[frozenset[str] | None, bool]] = {}
+    for number, text, obj in read_jsonl(predictions):
+        rid = _record_id(obj, name, number, text)
+        if rid in predicted:
+            raise RecordError(f"id `{rid}` appears twice", source=name, line=number, column=1, text="",
+                              source_line=text, hint="one prediction per problem")
+        if rid not in gold:
+            raise RecordError(f"id `{rid}` is not in the gold file", source=name, line=number, column=1,
+                              text="", source_line=text, hint="predictions and gold must share ids")
+        options = gold[rid][1]
+        truncated = obj.get("finish_reason") == "length"
+        if "answer" in obj:
+            labels: frozenset[str] | None = _labels_of(obj["answer"], name, number, text, "answer")
+            if labels and not labels <= set(options):
+                labels = None
+        elif isinstance(obj.get("output"), str):
+            found = extract_answer(obj["output"], options)  # type: ignore[arg-type]
+            labels = frozenset(found) if found is not None else None
+        else:
+            raise RecordError("the prediction has neither `answer` nor `output` (text)", source=name,
+                              line=number, column=1, text="", source_line=text,
+                              hint='{"id": ..., "output": "... [Answer][BD]"}')
+        predicted[rid] = (labels, truncated)
+    return [Scored(labels, predicted.get(rid, (None, False))[0], options,
+                   predicted.get(rid, (None, False))[1], difficulty)
+            for rid, (labels, options, difficulty) in gold.items()]

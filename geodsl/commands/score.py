@@ -1,0 +1,58 @@
+"""``geodsl score --predictions P.jsonl --gold G.jsonl [--json]``."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..checker.metrics import OUTCOMES, score
+from ..checker.records import load_scored
+from .common import EXIT_OK
+
+_METRICS = ("exact_match", "precision", "recall", "f1", "hamming_accuracy", "avg_selected")
+
+
+def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+    p = sub.add_parser("score", help="score model answers against a gold key (GeoChallenge metrics)",
+                       description="Exact match, option precision/recall/F1 (macro), Hamming accuracy, "
+                                   "average options selected and outcome classes; by difficulty when "
+                                   "the gold records give one.")
+    p.add_argument("--predictions", required=True, metavar="P.jsonl",
+                   help='records {"id", "output"} (raw model text, optional "finish_reason") or {"id", "answer"}')
+    p.add_argument("--gold", required=True, metavar="G.jsonl",
+                   help='records {"id", "answer"}, optionally "options" and "difficulty"')
+    p.add_argument("--json", action="store_true", help="print the report as JSON")
+    p.set_defaults(run=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    report = score(load_scored(args.predictions, args.gold))
+    if args.json:
+        json.dump(report, sys.stdout, indent=2, sort_keys=True)
+        sys.stdout.write("\n")
+        return EXIT_OK
+    _print_table(report)
+    return EXIT_OK
+
+
+def _print_table(report: dict[str, object]) -> None:
+    """One column per subset (all, then each difficulty), one row per measure."""
+    from rich.console import Console
+    from rich.table import Table
+
+    parts = [("all", report)] + list(report["by_difficulty"].items())  # type: ignore[union-attr]
+    table = Table(title=f"{report['problems']} problems (rates in %)")
+    table.add_column("measure")
+    for label, _ in parts:
+        table.add_column(str(label), justify="right")
+    table.add_row("problems", *(str(p["problems"]) for _, p in parts))  # type: ignore[index]
+    for m in _METRICS:
+        cells = []
+        for _, p in parts:
+            value = p["metrics"][m]  # type: ignore[index]
+            cells.append(f"{value:.2f}" if m == "avg_selected" else f"{100 * value:.2f}")
+        table.add_row(m.replace("_", " "), *cells)
+    for o in OUTCOMES:
+        table.add_row(o.replace("_", " "), *(str(p["outcomes"][o]) for _, p in parts))  # type: ignore[index]
+    Console().print(table)

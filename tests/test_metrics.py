@@ -1,0 +1,136 @@
+"""GeoChallenge's metrics against hand-computed values, answer extraction
+from raw model text, and `geodsl score`."""
+
+from __future__ import annotations
+
+import itertools
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from geodsl.checker.answers import extract_answer
+from geodsl.checker.metrics import Scored, hamming_accuracy, precision_recall_f1, score
+from geodsl.checker.records import RecordError, load_scored
+
+F = frozenset
+
+
+@pytest.mark.parametrize("text, expected", [
+    ("... so the correct options are B and D.\n[Answer][BD]", ("B", "D")),
+    ("[Answer][A]\nwait, no.\n[Answer][C]", ("C",)),
+    ("推理完毕。[答案][BD]", ("B", "D")),
+    ("[Answer]: [B, D]", ("B", "D")),
+    ("Therefore, Answer: B, D", ("B", "D")),
+    ("Final answer: AC.", ("A", "C")),
+    ("The answer is B and D.", ("B", "D")),
+    ("答案：BD", ("B", "D")),
+    ("After checking each option we get **BD**", ("B", "D")),
+    ("We conclude **A, C**.", ("A", "C")),
+    ("I cannot decide.", None),
+    ("[Answer][XY]", None),  # not options of this problem
+    ("", None),
+])
+def test_extract_answer(text, expected):
+    assert extract_answer(text) == expected
+
+
+def test_extraction_reads_only_the_tail_of_huge_outputs():
+    text = "[Answer][A]" + "x" * 100_000 + "[Answer][D]"
+    assert extract_answer(text) == ("D",)
+    assert extract_answer("[Answer][A]" + "x" * 100_000) is None
+
+
+def test_precision_recall_f1_by_hand():
+    assert precision_recall_f1(F("BD"), F("BD")) == (1.0, 1.0, 1.0)
+    p, r, f = precision_recall_f1(F("BD"), F("BC"))
+    assert (p, r) == (0.5, 0.5) and f == pytest.approx(0.5)
+    p, r, f = precision_recall_f1(F("ABD"), F("A"))
+    assert (p, r) == (1.0, pytest.approx(1 / 3)) and f == pytest.approx(0.5)
+    assert precision_recall_f1(F("A"), F()) == (0.0, 0.0, 0.0)
+    assert precision_recall_f1(F("A"), None) == (0.0, 0.0, 0.0)
+
+
+def test_hamming_accuracy_by_hand():
+    assert hamming_accuracy(F("BD"), F("BC"), "ABCD") == 0.5  # A right, B right, C wrong, D wrong
+    assert hamming_accuracy(F("BD"), None, "ABCD") == 0.5
+    assert hamming_accuracy(F("A"), F("A"), "ABCDE") == 1.0
+
+
+def test_report_by_hand():
+    items = [
+        Scored(F("BD"), F("BD"), difficulty="easy"),   # right
+        Scored(F("A"), F("AB"), difficulty="easy"),    # wrong: p 1/2, r 1, f 2/3, hamming 3/4
+        Scored(F("C"), None, difficulty="hard"),       # no answer
+        Scored(F("AC"), F("AC"), truncated=True, difficulty="hard"),  # out of length
+    ]
+    report = score(items)
+    m = report["metrics"]
+    assert m["exact_match"] == pytest.approx(2 / 4)
+    assert m["precision"] == pytest.approx((1 + 0.5 + 0 + 1) / 4)
+    assert m["recall"] == pytest.approx((1 + 1 + 0 + 1) / 4)
+    assert m["f1"] == pytest.approx((1 + 2 / 3 + 0 + 1) / 4)
+    assert m["hamming_accuracy"] == pytest.approx((1 + 0.75 + 0.75 + 1) / 4)
+    assert m["avg_selected"] == pytest.approx((2 + 2 + 0 + 2) / 4)
+    assert report["outcomes"] == {"right_answer": 1, "wrong_answer": 1, "no_answer": 1, "out_of_length": 1}
+    assert report["by_difficulty"]["easy"]["metrics"]["exact_match"] == 0.5
+    assert report["by_difficulty"]["hard"]["problems"] == 2
+
+
+def test_random_baseline_exact_match_is_one_in_sixteen():
+    # Each option chosen with probability 1/2: all 16 subsets equally likely.
+    for gold in (F("A"), F("BD"), F("ABC")):
+        items = [Scored(gold, F(c for c, keep in zip("ABCD", mask) if keep))
+                 for mask in itertools.product((0, 1), repeat=4)]
+        report = score(items)
+        assert report["metrics"]["exact_match"] == pytest.approx(1 / 16)
+        assert report["metrics"]["hamming_accuracy"] == pytest.approx(1 / 2)
+        assert report["metrics"]["avg_selected"] == pytest.approx(2)
+
+
+def write_jsonl(path: Path, records: list[object]) -> Path:
+    path.write_text("".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records), encoding="utf-8")
+    return path
+
+
+def test_load_scored_and_cli(tmp_path):
+    gold = write_jsonl(tmp_path / "gold.jsonl", [
+        {"id": 1, "answer": "BD", "difficulty": "easy"},
+        {"id": 2, "answer": "A", "options": ["AB ⟂ CD", "AB ∥ EF", "CD = EF", "A,B,C are collinear",
+                                               "M is midpoint of AB"], "difficulty": "hard"},
+        {"id": 3, "answer": "C"},
+    ])
+    preds = write_jsonl(tmp_path / "pred.jsonl", [
+        {"id": 1, "output": "reasoning ... [Answer][BD]"},
+        {"id": 2, "output": "Answer: A, E", "finish_reason": "stop"},
+    ])
+    items = load_scored(preds, gold)
+    assert [i.outcome for i in items] == ["right_answer", "wrong_answer", "no_answer"]
+    assert items[1].options == ("A", "B", "C", "D", "E")
+    proc = subprocess.run([sys.executable, "-m", "geodsl", "score", "--predictions", str(preds), "--gold",
+                           str(gold), "--json"], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 0, proc.stderr
+    report = json.loads(proc.stdout)
+    assert report["metrics"]["exact_match"] == pytest.approx(1 / 3)
+    assert set(report["by_difficulty"]) == {"easy", "hard"}
+    table = subprocess.run([sys.executable, "-m", "geodsl", "score", "--predictions", str(preds), "--gold",
+                            str(gold)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert table.returncode == 0 and "exact" in table.stdout and "33.33" in table.stdout
+
+
+def test_bad_records_are_located(tmp_path):
+    gold = write_jsonl(tmp_path / "gold.jsonl", [{"id": "a", "answer": "B"}])
+    bad = tmp_path / "pred.jsonl"
+    bad.write_text('{"id": "a", "output": "x"}\n{"id": "b" "output": 1}\n', encoding="utf-8")
+    proc = subprocess.run([sys.executable, "-m", "geodsl", "score", "--predictions", str(bad), "--gold",
+                           str(gold)], capture_output=True, text=True, timeout=60, cwd=tmp_path)
+    assert proc.returncode == 2
+    assert proc.stderr.startswith(f"{bad}:2:12: error: invalid JSON")
+    dup = write_jsonl(tmp_path / "dup.jsonl", [{"id": "a", "answer": "B"}, {"id": "a", "answer": "C"}])
+    with pytest.raises(RecordError, match="appears twice") as info:
+        load_scored(dup, gold)
+    assert info.value.line == 2
+    unknown = write_jsonl(tmp_path / "unk.jsonl", [{"id": "zzz", "answer": "B"}])
+    with pytest.raises(RecordError, match="not in the gold file"):
+        load_scored(unknown, gold)
