@@ -13,6 +13,7 @@ from collections.abc import Iterator
 from pathlib import Path
 
 from geodsl.errors import GeoDSLError, LimitError, SyntaxErrorGDL
+from geodsl.parser import check_file_size
 
 from .answers import extract_answer
 from .metrics import DEFAULT_OPTIONS, Scored
@@ -31,14 +32,7 @@ def read_jsonl(path: str | Path) -> Iterator[tuple[int, str, dict[str, object]]]
     """(line number, line text, object) for every non-blank line."""
     name = str(path)
     p = Path(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise GeoDSLError(f"cannot read {name}: {exc.strerror or exc}", source=name,
-                          hint="check the path") from None
-    if size > MAX_FILE_BYTES:
-        raise LimitError(f"file is {size:,} bytes; the limit is {MAX_FILE_BYTES:,}", source=name,
-                         hint="split the file")
+    check_file_size(p, MAX_FILE_BYTES, "score it in parts")
     with p.open("rb") as handle:
         for number, raw in enumerate(handle, start=1):
             if len(raw) > MAX_RECORD_CHARS:

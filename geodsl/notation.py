@@ -17,6 +17,7 @@ multi-character name ``g1`` prints ``G_1`` (AlphaGeometry's spelling) and
 from __future__ import annotations
 
 import threading
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
 from importlib import resources
@@ -237,42 +238,40 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])), True)]
 
     def seg_chain(self, c: list[object]) -> list[Predicate]:
-        left: object = c[0]
-        out: list[Predicate] = []
-        for rel, right in c[1]:  # type: ignore[attr-defined]
+        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
             if isinstance(right, Token):  # AB = 3/2
                 if rel not in ("=", "≠"):
                     raise _Reject(f"`{rel}` between a segment and a number")
-                out.append(Predicate("lconst", (*left, _constant(right, "length")), rel == "≠"))  # type: ignore[misc]
-            else:
-                name, neg = _SEGREL[rel]
-                out.append(Predicate(name, (*left, *right), neg))  # type: ignore[misc]
-                left = right
-        return out
+                return Predicate("lconst", (*left, _constant(right, "length")), rel == "≠")
+            name, neg = _SEGREL[rel]
+            return Predicate(name, (*left, *right), neg)  # type: ignore[misc]
+        return _chain(c, link)
 
     def angle_chain(self, c: list[object]) -> list[Predicate]:
-        left: object = c[0]
-        out: list[Predicate] = []
-        for rel, right in c[1]:  # type: ignore[attr-defined]
-            neg = rel == "≠"
+        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
             if isinstance(right, Token):
-                out.append(Predicate("aconst", (*left, _constant(right, "angle")), neg))  # type: ignore[misc]
-            else:
-                out.append(Predicate("eqangle", (*left, *right), neg))  # type: ignore[misc]
-                left = right
-        return out
+                return Predicate("aconst", (*left, _constant(right, "angle")), rel == "≠")
+            return Predicate("eqangle", (*left, *right), rel == "≠")  # type: ignore[misc]
+        return _chain(c, link)
 
     def ratio_chain(self, c: list[object]) -> list[Predicate]:
-        left: object = c[0]
-        out: list[Predicate] = []
-        for rel, right in c[1]:  # type: ignore[attr-defined]
-            neg = rel == "≠"
+        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
+            # A ratio is ("ratio", a, b, c, d): drop the tag.
             if isinstance(right, Token):
-                out.append(Predicate("rconst", (*left[1:], _constant(right, "ratio")), neg))  # type: ignore[index]
-            else:
-                out.append(Predicate("eqratio", (*left[1:], *right[1:]), neg))  # type: ignore[index]
-                left = right
-        return out
+                return Predicate("rconst", (*left[1:], _constant(right, "ratio")), rel == "≠")
+            return Predicate("eqratio", (*left[1:], *right[1:]), rel == "≠")  # type: ignore[index]
+        return _chain(c, link)
+
+
+def _chain(c: list[object], link: Callable[[str, tuple[str, ...], object], Predicate]) -> list[Predicate]:
+    """``X r1 Y r2 Z`` states ``X r1 Y`` and ``Y r2 Z``; a number ends the chain's objects."""
+    left = c[0]
+    out: list[Predicate] = []
+    for rel, right in c[1]:  # type: ignore[attr-defined]
+        out.append(link(rel, left, right))  # type: ignore[arg-type]
+        if not isinstance(right, Token):
+            left = right
+    return out
 
 
 _SEGREL = {"=": ("cong", False), "≠": ("cong", True), "⟂": ("perp", False), "⊥": ("perp", False),

@@ -106,18 +106,25 @@ def parse_problem(text: str, source: str | None = None, *, dialect: str = "alpha
     return problems[0]
 
 
+def check_file_size(path: Path, limit: int, how_to_raise: str) -> int:
+    """The file's size; a located error if it cannot be read or exceeds ``limit``."""
+    name = str(path)
+    try:
+        size = path.stat().st_size
+    except OSError as exc:
+        raise GeoDSLError(f"cannot read {name}: {exc.strerror or exc}", source=name,
+                          hint="check the path") from None
+    if size > limit:
+        raise LimitError(f"file is {size:,} bytes; the limit is {limit:,}", source=name,
+                         hint=f"split the file or {how_to_raise}")
+    return size
+
+
 def read_text(path: str | os.PathLike[str], limits: Limits = DEFAULT_LIMITS) -> str:
     """A problem file's text: size-checked, UTF-8, no binary."""
     p = Path(path)
     name = str(path)
-    try:
-        size = p.stat().st_size
-    except OSError as exc:
-        raise GeoDSLError(f"cannot read {name}: {exc.strerror or exc}", source=name,
-                          hint="check the path") from None
-    if size > limits.max_file_bytes:
-        raise LimitError(f"file is {size:,} bytes; the limit is {limits.max_file_bytes:,}",
-                         source=name, hint="split the file or raise Limits.max_file_bytes")
+    check_file_size(p, limits.max_file_bytes, "raise Limits.max_file_bytes")
     try:
         data = p.read_bytes()
     except OSError as exc:
