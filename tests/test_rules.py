@@ -167,6 +167,22 @@ witness: a b = segment a b; c = mirror c b a; d = mirror d c a
     assert (info.value.source, info.value.line, info.value.column) == ("degenerate.gdl", 4, 47)
 
 
+def test_r26_needs_its_side_condition_on_one_line() -> None:
+    # On one line both `para` premises of r26 hold whatever c and d are:
+    # without `ncoll a b c` the rule is unsound, and the check says so.
+    text = """
+# Diagonals of a flat parallelogram (wrong: no side condition).
+rule w26: midp m a b; para a c b d; para a d b c => midp m c d
+witness: a b = segment a b; m = midpoint m a b; c = on_line c a b; d = on_line d a b
+"""
+    (wrong,) = read_rules(text, "flat.gdl").values()
+    assert soundness_failures(wrong)
+    assert wrong.witness is not None
+    ncoll = RULES["r26"].side_conditions[0]
+    assert ncoll.to_text() == "ncoll a b c"
+    assert not any(d.holds(ncoll) for d in realize(wrong.witness, seed=0, diagrams=3))
+
+
 def test_the_check_catches_almost_every_misspelled_conclusion() -> None:
     # Swap two arguments of each conclusion (skipping spellings of the same
     # fact): nearly every such mutant must be false on the witness. The few
