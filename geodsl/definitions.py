@@ -196,6 +196,10 @@ def _blocks(text: str, source: str, start_keyword: str) -> list[_Block]:
         raw = line.parsed
         if raw.kind == "blank":
             continue
+        if raw.kind == "unparsed":
+            # A keyword line the grammar rejects, kept by lines.py for readers
+            # of other notations: in a rulebase file it is the grammar's error.
+            raise raw.body.error  # type: ignore[union-attr]
         if raw.kind != "keyword":
             raise RulebaseError(
                 "a rulebase line must start with a keyword", source=source, line=line.number,
