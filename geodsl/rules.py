@@ -29,7 +29,7 @@ from functools import cache
 
 from .ast import Problem, Predicate
 from .definitions import PredicateDef, _blocks, _keyword, _read_package_file, _Reader, rulebase
-from .errors import GeoDSLError, Location, RulebaseError
+from .errors import GeoDSLError, Location
 from .lines import Line, normalise
 from .syntax import RawLine, RawStatement
 
