@@ -16,6 +16,7 @@ multi-character name ``g1`` prints ``G_1`` (AlphaGeometry's spelling) and
 
 from __future__ import annotations
 
+import re
 import threading
 from collections.abc import Callable
 from fractions import Fraction
@@ -330,8 +331,11 @@ def read_notation(text: str, source: str | None = None) -> list[Predicate]:
         column = getattr(exc, "column", 1) or 1
         if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
             column = len(stripped) + 1
-        found = stripped[column - 1:column] if isinstance(exc, UnexpectedCharacters) else \
-            str(getattr(exc, "token", ""))
+        if isinstance(exc, UnexpectedCharacters):
+            word = re.match(r"\S+", stripped[column - 1:])
+            found = word.group() if word else stripped[column - 1:column]
+        else:
+            found = str(getattr(exc, "token", ""))
         raise SyntaxErrorGDL(f"cannot read `{found or 'end'}` in the statement `{stripped}`", source=source,
                              line=1, column=column + (len(text) - len(text.lstrip())), text=found,
                              source_line=text,

@@ -15,6 +15,7 @@ import difflib
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from fractions import Fraction
+from typing import NamedTuple
 
 
 from ._lalr import Tok
@@ -28,6 +29,13 @@ from .lines import Line
 from .syntax import RawLine, RawStatement
 
 KEYWORDS = ("goal", "option", "answer", "aux")
+
+
+class NotationText(NamedTuple):
+    """An option or goal written in proof-text notation, and its column."""
+
+    text: str
+    column: int
 
 
 @dataclass
@@ -72,8 +80,8 @@ class ProblemReader:
     def read(self, block: Block) -> Problem:
         constructed: dict[str, Location] = {}
         constructions: list[Construction] = []
-        deferred_goals: list[tuple[RawStatement, Line]] = []
-        deferred_options: list[tuple[str, Tok, RawStatement, Line]] = []
+        deferred_goals: list[tuple[RawStatement | NotationText, Line]] = []
+        deferred_options: list[tuple[str, Tok, RawStatement | NotationText, Line]] = []
         deferred_aux: list[tuple[str | None, Tok, list[RawStatement], Line]] = []
         answer: tuple[list[Tok], Line, Tok] | None = None
         meta: list[tuple[str, str]] = []
@@ -102,6 +110,17 @@ class ProblemReader:
                                         "write the goal after `?`: `? perp a b c d`")
                     deferred_goals.extend((st, line) for st in body.goals)
                 continue
+            if raw.kind == "unparsed":
+                # Not the DSL: an option or goal may be in proof-text notation.
+                key, words = _keyword(raw)
+                notation = NotationText(raw.body.text, raw.body.column)  # type: ignore[union-attr]
+                if key == "option" and len(words) == 1:
+                    deferred_options.append((words[0], raw.head, notation, line))
+                elif key == "goal" and not words:
+                    deferred_goals.append((notation, line))
+                else:
+                    raise raw.body.error  # type: ignore[union-attr]
+                continue
             if raw.kind != "keyword":
                 continue
             key, words = _keyword(raw)
@@ -117,8 +136,15 @@ class ProblemReader:
                 if not body.statements:
                     raise self._err(ProblemError, "`goal:` without a goal", line, raw.head,
                                     "write `goal: perp a b c d`")
-                deferred_goals.extend((st, line) for st in body.statements)
+                if not self._is_dsl_predicate(body.statements[0]):
+                    deferred_goals.append((self._notation_of(raw, line), line))
+                else:
+                    deferred_goals.extend((st, line) for st in body.statements)
             elif key == "option" and len(words) == 1:
+                if body.statements and not self._is_dsl_predicate(body.statements[0]):
+                    # Worded notation ("AD is parallel to IJ") also lexes as DSL words.
+                    deferred_options.append((words[0], raw.head, self._notation_of(raw, line), line))
+                    continue
                 if len(body.statements) != 1:
                     raise self._err(ProblemError, f"option {words[0]} must hold exactly one statement",
                                     line, raw.head, "one predicate per option: `option A: perp a b c d`")
@@ -144,7 +170,7 @@ class ProblemReader:
                 f"problem {block.name or ''} has no premise".replace("  ", " "), source=self.source,
                 line=where.number, column=1, text=where.text.strip(), source_line=where.text,
                 hint="a premise is one or more constructions such as `a b c = triangle a b c`")
-        goals = tuple(self.predicate(st, line, constructed, "goal") for st, line in deferred_goals)
+        goals = tuple(g for st, line in deferred_goals for g in self._goal_predicates(st, line, constructed))
         options = self._options(deferred_options, constructed)
         labels = [o.label for o in options]
         key = self._answer(answer, labels) if answer is not None else None
@@ -421,6 +447,45 @@ class ProblemReader:
                     raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
         return Predicate(name, tuple(args), st.negation is not None, self._loc(line, name_tok))
 
+    def _is_dsl_predicate(self, st: RawStatement) -> bool:
+        return st.clauses is None and st.head[0].text in self.rb.predicates
+
+    def _notation_of(self, raw: RawLine, line: Line) -> NotationText:
+        """The body of a keyword line, as text for the notation reader."""
+        start = (raw.head.column - 1) + len(raw.head.text)  # type: ignore[union-attr]
+        return NotationText(line.text[start:], start + 1)
+
+    def _goal_predicates(self, st: RawStatement | NotationText, line: Line,
+                         constructed: dict[str, Location]) -> list[Predicate]:
+        if isinstance(st, NotationText):
+            return self._notation_predicates(st, line, constructed, "goal")
+        return [self.predicate(st, line, constructed, "goal")]
+
+    def _notation_predicates(self, text: NotationText, line: Line, constructed: dict[str, Location],
+                             what: str) -> list[Predicate]:
+        """Read proof-text notation (``H,I,K are collinear``) as predicates of this premise."""
+        from .notation import read_notation
+
+        try:
+            said = read_notation(text.text)
+        except SyntaxErrorGDL as exc:
+            raise SyntaxErrorGDL(exc.message, source=self.source, line=line.number,
+                                 column=text.column + (exc.column or 1) - 1, text=exc.text,
+                                 hint="write the fact in the DSL (`perp a b c d`) or in proof notation "
+                                      "(`AB ⟂ CD`, `A,B,C are collinear`, `∠ABC = ∠DEF`)",
+                                 source_line=line.text) from None
+        column = text.column + (len(text.text) - len(text.text.lstrip()))
+        out = []
+        for predicate in said:
+            missing = [p for p in predicate.points if p not in constructed]
+            if missing:
+                raise PointError(f"point `{missing[0].upper()}` is used before it is constructed",
+                                 source=self.source, line=line.number, column=column, text=text.text.strip(),
+                                 hint=f"the {what} may only use points of the premise", source_line=line.text)
+            out.append(Predicate(predicate.name, predicate.args, predicate.negated,
+                                 Location(self.source, line.number, column)))
+        return out
+
     def _options(self, deferred: list[tuple[str, Tok, RawStatement, Line]],
                  constructed: dict[str, Location]) -> tuple[Option, ...]:
         if len(deferred) > self.limits.max_options_per_problem:
@@ -434,8 +499,15 @@ class ProblemReader:
                 raise self._err(ProblemError, f"option {label} is given twice", line, head,
                                 f"the first is on line {seen[label]}; labels must differ")
             seen[label] = line.number
-            options.append(Option(label, self.predicate(st, line, constructed, "option"),
-                                  self._loc(line, head)))
+            if isinstance(st, NotationText):
+                said = self._notation_predicates(st, line, constructed, "option")
+                if len(said) != 1:
+                    raise self._err(ProblemError, f"option {label} states {len(said)} facts", line, head,
+                                    "one fact per option")
+                predicate = said[0]
+            else:
+                predicate = self.predicate(st, line, constructed, "option")
+            options.append(Option(label, predicate, self._loc(line, head)))
         return tuple(options)
 
     def _answer(self, answer: tuple[list[Tok], Line, Tok], labels: list[str]) -> tuple[str, ...]:

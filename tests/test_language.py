@@ -180,3 +180,40 @@ def test_iter_parse_goes_on_after_a_bad_problem():
     items = list(geodsl.iter_parse(text))
     assert [type(i).__name__ for i in items] == ["Problem", "UnknownNameError", "Problem"]
     assert items[1].line == 4
+
+
+NOTATION_OPTIONS = """\
+problem: geochallenge style
+a b c = triangle a b c; h = orthocenter h a b c; d = midpoint d b c
+goal: AH is perpendicular to BC
+option A: AH ⟂ BC
+option B: AD is parallel to BC
+option C: B,D,C are collinear
+option D: ∠(AH-BC) = 1pi/2
+option E: not perp a d b c
+option F: BD ≠ CD
+answer: ACDE
+"""
+
+
+def test_options_and_goals_in_proof_notation():
+    p = geodsl.parse_problem(NOTATION_OPTIONS)
+    assert [o.predicate.to_text() for o in p.options] == [
+        "perp a h b c", "para a d b c", "coll b d c", "aconst a h b c 1pi/2", "not perp a d b c",
+        "not cong b d c d"]
+    assert p.goal == Predicate("perp", ("a", "h", "b", "c"))
+    assert p.options[1].predicate.span.column == 11
+    assert p.answer == ("A", "C", "D", "E")
+    assert geodsl.parse_problem(p.to_text()) == p
+
+
+@pytest.mark.parametrize("line, message, column", [
+    ("option A: XY ⟂ BC", "point `X` is used before it is constructed", 11),
+    ("option A: A,B are colinear", "cannot read `colinear`", 19),
+    ("option A: AB = AC = BC", "option A states 2 facts", 1),
+])
+def test_notation_option_errors(line, message, column):
+    with pytest.raises(geodsl.GeoDSLError) as info:
+        geodsl.parse_problem("a b c = triangle\n" + line)
+    assert message in info.value.message
+    assert (info.value.line, info.value.column) == (2, column)
