@@ -118,7 +118,7 @@ def to_notation(predicate: Predicate) -> str:
         return f"{P[0]}{P[1]} {eq} {_number(a[2])}"
     if name == "diff":
         return f"{P[0]} = {P[1]}" if neg else f"{P[0]} ≠ {P[1]}"
-    # `sameside` is a side condition: no engine states it in a proof.
+    # `sameside` and `sameclock` are side conditions: no engine states them in a proof.
     raise ValueError(f"no notation for predicate `{name}`")
 
 

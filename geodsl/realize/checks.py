@@ -307,6 +307,14 @@ def nperp(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool
     return diff([a, b], tol, scale) and diff([c, d], tol, scale) and not perp(args, tol, scale)
 
 
+@_check("sameclock")
+def sameclock(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, p, q, r = _pts(args)
+    eps2 = tol.length_at(scale) ** 2
+    s1, s2 = cross(b - a, c - a), cross(q - p, r - p)
+    return abs(s1) > eps2 and abs(s2) > eps2 and (s1 > 0) == (s2 > 0)
+
+
 @_check("sameside")
 def sameside(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
     a, b, c, x, y, z = _pts(args)
