@@ -38,6 +38,7 @@ from .parser import iter_load, iter_parse, load, parse, parse_problem
 from .printer import problems_text
 from .errors import GoalFalseError, RealizationError
 from .realize import Diagram, Diagrams, realize
+from .rules import Rule, get_rules
 
 __version__ = "0.1.0"
 
@@ -49,4 +50,5 @@ __all__ = [
     "UnknownNameError", "iter_load", "iter_parse", "load", "parse", "parse_problem",
     "problems_text", "get_rulebase",
     "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
+    "Rule", "get_rules",
 ]
