@@ -39,6 +39,7 @@ from .printer import problems_text
 from .errors import GoalFalseError, RealizationError
 from .realize import Diagram, Diagrams, realize
 from .rules import Rule, get_rules
+from .closure import Closure, closure
 
 __version__ = "0.1.0"
 
@@ -51,4 +52,5 @@ __all__ = [
     "problems_text", "get_rulebase",
     "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
     "Rule", "get_rules",
+    "Closure", "closure",
 ]

@@ -1,0 +1,271 @@
+"""AR: angle chasing and ratio chasing as exact linear algebra.
+
+*Angles.* Every unordered point pair ``(a, b)`` has a variable: the direction
+of line ab in units of π, known modulo 1. ``para``, ``perp``, ``eqangle``,
+``aconst``, ``coll`` and the similar-triangle facts are linear equations in
+those directions (constant column :data:`PI` carries the multiples of π). A
+query (is ∠(ab, cd) = ∠(ef, gh)?) reduces a linear form; it succeeds when
+nothing but an integer multiple of π is left *and* the combination of input
+equations has integer weights (see :mod:`.linear`: only then is it sound mod π).
+
+*Ratios.* Every pair has a second variable, log |ab|. ``cong``, ``eqratio``,
+``rconst``, ``lconst``, ``midp``, ``circle`` and triangle facts are linear
+equations; a constant ratio r contributes ``log r`` as exact exponents of
+primes (one constant column per prime), so ``AB:AC = 1/2`` never becomes a
+float. Lengths are positive reals, so any rational combination is sound.
+
+Each input equation remembers its fact; a successful query returns the facts
+with non-zero weight, the parents of the derived fact.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+from ..ast import Constant
+from .linear import Form, LinearTable, integral
+
+PI = -1
+"""Constant column of the angle table: one unit is π."""
+
+
+def _prime_exponents(n: int) -> dict[int, int]:
+    out: dict[int, int] = {}
+    p = 2
+    while p * p <= n:
+        while n % p == 0:
+            out[p] = out.get(p, 0) + 1
+            n //= p
+        p += 1
+    if n > 1:
+        out[n] = out.get(n, 0) + 1
+    return out
+
+
+def log_form(value: Fraction) -> Form:
+    """log(value) as exact exponents on the constant columns -p (p prime)."""
+    out: Form = {}
+    for p, e in _prime_exponents(value.numerator).items():
+        out[-p] = out.get(-p, 0) + Fraction(e)
+    for p, e in _prime_exponents(value.denominator).items():
+        out[-p] = out.get(-p, 0) - Fraction(e)
+    return {k: v for k, v in out.items() if v}
+
+
+class _Table:
+    """A linear table over pair variables, with equation ids mapped to facts."""
+
+    def __init__(self) -> None:
+        self.table = LinearTable()
+        self.pair_var: dict[tuple[int, int], int] = {}
+        self.eq_fact: list[tuple[int, ...]] = []
+        self._memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
+        self._memo_version = -1
+
+    def var(self, a: int, b: int) -> int:
+        key = (a, b) if a < b else (b, a)
+        found = self.pair_var.get(key)
+        if found is None:
+            found = len(self.pair_var)
+            self.pair_var[key] = found
+        return found
+
+    def add(self, form: Form, fact: int | tuple[int, ...]) -> bool:
+        """Add equation ``form = 0`` justified by a fact (or several)."""
+        ident = len(self.eq_fact)
+        self.eq_fact.append(fact if isinstance(fact, tuple) else (fact,))
+        return self.table.add(form, ident)
+
+    def _reduce(self, form: Form) -> tuple[Form, dict[int, Fraction]]:
+        return self.table.reduce(form)
+
+    def facts_of(self, reason: dict[int, Fraction]) -> tuple[int, ...]:
+        return tuple(sorted({f for e, w in reason.items() if w for f in self.eq_fact[e]}))
+
+    def cached(self, key: tuple[object, ...], compute) -> dict[int, Fraction] | None:  # type: ignore[no-untyped-def]
+        if self._memo_version != self.table.version:
+            self._memo = {}
+            self._memo_version = self.table.version
+        if key not in self._memo:
+            self._memo[key] = compute()
+        return self._memo[key]
+
+
+def _pairs_ok(*points: int) -> bool:
+    return all(points[i] != points[i + 1] for i in range(0, len(points), 2))
+
+
+class AngleTable(_Table):
+    """Line directions mod π.
+
+    A pair of points on a proven line uses the line's variable (``resolve``,
+    set by the store); a pair off every proven line has its own variable, and
+    when a line later takes both its points in, :meth:`link` equates the two.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.resolve = lambda a, b: None  # type: ignore[assignment]
+        self.line_vars: dict[int, int] = {}
+        self.linked: set[int] = set()
+        self.next_var = 0
+
+    def var(self, a: int, b: int) -> int:
+        found = self.resolve(a, b)
+        if found is not None:
+            return found
+        key = (a, b) if a < b else (b, a)
+        var = self.pair_var.get(key)
+        if var is None:
+            var = self.pair_var[key] = self._new_var()
+        return var
+
+    def _new_var(self) -> int:
+        self.next_var += 1
+        return self.next_var - 1
+
+    def line_var(self, group: int) -> int:
+        var = self.line_vars.get(group)
+        if var is None:
+            var = self.line_vars[group] = self._new_var()
+        return var
+
+    def link(self, old: int, new: int, reason: tuple[int, ...]) -> None:
+        """Variable ``old`` (a pair or a merged line) is the direction ``new``."""
+        if old in self.linked or old == new:
+            return
+        self.linked.add(old)
+        self.add({old: Fraction(1), new: Fraction(-1)}, reason)
+
+    def angle(self, a: int, b: int, c: int, d: int) -> Form:
+        """The form of ∠(ab, cd) = dir(cd) − dir(ab)."""
+        out: Form = {}
+        for v, w in ((self.var(c, d), 1), (self.var(a, b), -1)):
+            nv = out.get(v, 0) + w
+            if nv:
+                out[v] = Fraction(nv)
+            else:
+                out.pop(v, None)
+        return out
+
+    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        """The equations (form ≡ 0 mod π) a fact gives, or [] if none."""
+        p = args
+        if name == "para" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            return [self.angle(*p[:4])]  # type: ignore[arg-type]
+        if name == "perp" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            f = self.angle(*p[:4])  # type: ignore[arg-type]
+            f[PI] = Fraction(-1, 2)
+            return [f]
+        if name == "eqangle" and _pairs_ok(*p):  # type: ignore[arg-type]
+            return [_sub(self.angle(*p[:4]), self.angle(*p[4:]))]  # type: ignore[arg-type]
+        if name == "aconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            f = self.angle(*p[:4])  # type: ignore[arg-type]
+            const = p[4]
+            assert isinstance(const, Constant)
+            if const.value % 1:
+                f[PI] = -(Fraction(const.value) % 1)
+            return [f]
+        if name in ("simtri", "contri", "simtrir", "contrir"):
+            a, b, c, x, y, z = p  # type: ignore[misc]
+            if name in ("simtri", "contri"):
+                return [_sub(self.angle(a, b, a, c), self.angle(x, y, x, z)),  # type: ignore[arg-type]
+                        _sub(self.angle(b, a, b, c), self.angle(y, x, y, z))]  # type: ignore[arg-type]
+            return [_sub(self.angle(a, b, a, c), self.angle(x, z, x, y)),  # type: ignore[arg-type]
+                    _sub(self.angle(b, a, b, c), self.angle(y, z, y, x))]  # type: ignore[arg-type]
+        return []
+
+    def target(self, name: str, args: tuple[object, ...]) -> Form | None:
+        if name in ("para", "perp", "eqangle", "aconst"):
+            forms = self.forms(name, args)
+            return forms[0] if forms else None
+        return None
+
+    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
+        """The facts an angle chase proves ``name args`` from, or None."""
+        form = self.target(name, args)
+        if form is None:
+            return None
+        key = tuple(sorted(form.items()))
+
+        def compute() -> dict[int, Fraction] | None:
+            residual, reason = self._reduce(form)
+            if any(k >= 0 for k in residual):
+                return None
+            if residual.get(PI, Fraction(0)).denominator != 1 or not integral(reason):
+                return None
+            return reason
+
+        reason = self.cached(key, compute)
+        return None if reason is None else self.facts_of(reason)
+
+
+class RatioTable(_Table):
+    """Log-lengths of segments."""
+
+    def length(self, a: int, b: int) -> Form:
+        return {self.var(a, b): Fraction(1)}
+
+    def ratio(self, a: int, b: int, c: int, d: int) -> Form:
+        return _sub(self.length(a, b), self.length(c, d))
+
+    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        p = args
+        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
+            return [self.ratio(*p)]  # type: ignore[arg-type]
+        if name == "eqratio" and _pairs_ok(*p):  # type: ignore[arg-type]
+            return [_sub(self.ratio(*p[:4]), self.ratio(*p[4:]))]  # type: ignore[arg-type]
+        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            const = p[4]
+            assert isinstance(const, Constant)
+            return [_sub(self.ratio(*p[:4]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
+        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
+            const = p[2]
+            assert isinstance(const, Constant)
+            return [_sub(self.length(*p[:2]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
+        if name == "midp":
+            m, a, b = p  # type: ignore[misc]
+            if m == a or m == b or a == b:
+                return []
+            return [self.ratio(m, a, m, b), _sub(self.ratio(a, b, m, a), log_form(Fraction(2)))]  # type: ignore[arg-type]
+        if name == "circle":
+            o, a, b, c = p  # type: ignore[misc]
+            if o in (a, b, c):
+                return []
+            return [self.ratio(o, a, o, b), self.ratio(o, a, o, c)]  # type: ignore[arg-type]
+        if name in ("contri", "contrir"):
+            a, b, c, x, y, z = p  # type: ignore[misc]
+            return [self.ratio(a, b, x, y), self.ratio(b, c, y, z), self.ratio(c, a, z, x)]  # type: ignore[arg-type]
+        if name in ("simtri", "simtrir"):
+            a, b, c, x, y, z = p  # type: ignore[misc]
+            return [_sub(self.ratio(a, b, x, y), self.ratio(b, c, y, z)),  # type: ignore[arg-type]
+                    _sub(self.ratio(a, b, x, y), self.ratio(c, a, z, x))]  # type: ignore[arg-type]
+        return []
+
+    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
+        """The facts a ratio chase proves ``name args`` from, or None."""
+        if name not in ("cong", "eqratio", "rconst", "lconst"):
+            return None
+        forms = self.forms(name, args)
+        if not forms:
+            return None
+        form = forms[0]
+        key = tuple(sorted(form.items()))
+
+        def compute() -> dict[int, Fraction] | None:
+            residual, reason = self._reduce(form)
+            return None if residual else reason
+
+        reason = self.cached(key, compute)
+        return None if reason is None else self.facts_of(reason)
+
+
+def _sub(f: Form, g: Form) -> Form:
+    out = dict(f)
+    for k, v in g.items():
+        nv = out.get(k, 0) - v
+        if nv:
+            out[k] = Fraction(nv)
+        else:
+            out.pop(k, None)
+    return out

@@ -1,0 +1,254 @@
+"""``geodsl.closure(problem)``: premise facts, DD by levels, AR, budgets.
+
+The run, in order:
+
+1. realize the problem once (seeded) — the numeric model;
+2. intern the points in premise order and instantiate every clause's
+   ``asserts`` as premise facts (provenance: the clause's line:col);
+3. match every rule numerically once (:mod:`.matcher`);
+4. level by level, try the bindings that have not fired: prove the premises
+   from the store (facts, lines, circles, angle and ratio chase), add the
+   conclusions; stop when the goals are proved, when a level adds nothing
+   (saturated), or when the time or fact budget runs out (budget).
+
+Everything is ordered: points by premise order, rules by file order,
+bindings by enumeration order over sorted structures, so the same problem and
+seed give the same facts in the same order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .. import _canon
+from ..ast import Constant, Predicate, Problem
+from ..definitions import rulebase
+from ..errors import GeoDSLError
+from .facts import Fact
+from .matcher import BudgetExceeded, Matcher
+from .numeric import NumericModel
+from .ruleset import RuleSpec, load_rules, subsumed_by_ar
+from .store import SIDE, Store
+
+DEFAULT_TIMEOUT = 30.0
+DEFAULT_MAX_FACTS = 50_000
+
+
+@dataclass
+class Closure:
+    """The result of a closure run.
+
+    ``facts`` are in the order they were first obtained; ``status`` is
+    ``"proved"`` (every goal follows), ``"saturated"`` (a level added
+    nothing) or ``"budget"`` (time or fact limit hit: a partial result).
+    ``unsound`` lists derivations whose conclusion failed the numeric check
+    (always empty unless there is a bug in a rule or the engine).
+    """
+
+    problem: Problem
+    names: tuple[str, ...]
+    facts: tuple[Fact, ...]
+    status: str
+    goals: tuple[Predicate, ...]
+    goal_facts: tuple[int | None, ...]
+    seconds: float
+    levels: int
+    unsound: tuple[str, ...] = ()
+    _store: Store | None = field(default=None, repr=False, compare=False)
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.goals) and all(g is not None for g in self.goal_facts)
+
+    def fact_predicate(self, fact: Fact) -> Predicate:
+        """A fact as a :class:`Predicate` over point names."""
+        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
+                                          for a in fact.args))
+
+    def predicates(self) -> list[Predicate]:
+        return [self.fact_predicate(f) for f in self.facts]
+
+    def find(self, predicate: Predicate) -> Fact | None:
+        """The fact stating ``predicate``, if the closure derived it (or can
+        prove it from what it derived)."""
+        if predicate.negated or self._store is None:
+            return None
+        args = _intern_args(predicate, {n: i for i, n in enumerate(self.names)})
+        if args is None or predicate.name in SIDE:
+            return None
+        fid = self._store.prove(predicate.name, args)
+        if fid is None:
+            return None
+        self.facts = tuple(self._store.facts)
+        return self._store.facts[fid]
+
+    def proves(self, predicate: Predicate | str) -> bool:
+        """Whether the closure proves ``predicate`` (DSL text or a Predicate)."""
+        if isinstance(predicate, str):
+            predicate = _parse_predicate(predicate)
+        return self.find(predicate) is not None
+
+    def proof(self, goal: Predicate | str | None = None) -> "Proof":
+        """The proof of ``goal`` (default: the problem's first goal)."""
+        from .proof import Proof, build_proof
+
+        if goal is None:
+            if not self.goals:
+                raise GeoDSLError("the problem has no goal to prove", hint="pass the goal")
+            goal = self.goals[0]
+        if isinstance(goal, str):
+            goal = _parse_predicate(goal)
+        fact = self.find(goal)
+        if fact is None:
+            raise GeoDSLError(f"`{goal.to_text()}` is not proved by the closure",
+                              hint=f"status: {self.status}")
+        return build_proof(self, fact)
+
+
+def _parse_predicate(text: str) -> Predicate:
+    """``para a b c d`` (DSL words) as a Predicate."""
+    words = text.split()
+    if not words:
+        raise GeoDSLError("empty predicate")
+    pdef = rulebase().predicates.get(words[0])
+    if pdef is None:
+        raise GeoDSLError(f"unknown predicate `{words[0]}`")
+    from ..constants import read_constant
+
+    args: list[object] = []
+    for kind, w in zip(pdef.kinds, words[1:]):
+        args.append(w if kind == "point" else read_constant(w, kind))
+    if len(words) - 1 != pdef.arity:
+        raise GeoDSLError(f"`{words[0]}` takes {pdef.arity} arguments, got {len(words) - 1}")
+    return Predicate(words[0], tuple(args))  # type: ignore[arg-type]
+
+
+def _intern_args(predicate: Predicate, ids: dict[str, int]) -> tuple[object, ...] | None:
+    out: list[object] = []
+    for a in predicate.args:
+        if isinstance(a, str):
+            if a not in ids:
+                return None
+            out.append(ids[a])
+        else:
+            out.append(a)
+    return tuple(out)
+
+
+def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
+    rb = rulebase()
+    for construction in problem.premise.constructions:
+        for clause in construction.clauses:
+            cdef = rb.construction(clause.name)
+            bind = dict(zip(cdef.params, clause.args))
+            where = clause.span or construction.span
+            origin = f"{where.line}:{where.column}" if where else None
+            for fact in cdef.asserts:
+                args: list[object] = []
+                for a in fact.args:
+                    value = bind.get(a, a) if isinstance(a, str) else a
+                    args.append(ids[value] if isinstance(value, str) else value)
+                points = [a for a in args if isinstance(a, int)]
+                if fact.name in SIDE or len(points) != len(fact.points):
+                    continue
+                store.add(fact.name, tuple(args), "premise", (), origin=origin)
+
+
+def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_TIMEOUT,
+            max_facts: int = DEFAULT_MAX_FACTS, rules: Sequence[RuleSpec] | None = None) -> Closure:
+    """Saturate a problem's premise: DD (rules by levels) + AR (angle and
+    ratio chase), with provenance, within ``timeout`` seconds and
+    ``max_facts`` facts.
+
+    Raises :class:`~geodsl.errors.GeoDSLError` for a bad problem (parse
+    error, degenerate construction, goal false in every diagram).
+    """
+    start = time.monotonic()
+    deadline = start + timeout
+    if isinstance(problem, str):
+        from ..parser import parse_problem
+        problem = parse_problem(problem)
+    from ..realize import realize
+
+    diagram = realize(problem, seed=seed, diagrams=1)[0]
+    interner = _canon.Interner()
+    for name in problem.premise.points:
+        interner.intern(name)
+    names = tuple(interner.names())
+    ids = {n: i for i, n in enumerate(names)}
+    coords = diagram.all_coords
+    model = NumericModel([coords[n] for n in names], diagram.tol)
+    store = Store(model, names)
+    _premise_facts(problem, store, ids)
+
+    goals = tuple(problem.goals)
+    goal_args = []
+    for g in goals:
+        args = _intern_args(g, ids)
+        if args is None or g.negated or g.name in SIDE:
+            goal_args.append(None)
+        else:
+            goal_args.append(args)
+
+    def goals_done() -> bool:
+        return bool(goals) and all(a is not None and store.prove(g.name, a) is not None
+                                   for g, a in zip(goals, goal_args))
+
+    rules = tuple(r for r in (load_rules() if rules is None else rules) if not subsumed_by_ar(r))
+    status = "saturated"
+    level = 0
+    try:
+        if goals_done():
+            status = "proved"
+        else:
+            matcher = Matcher(model, deadline)
+            matches = [matcher.matches(rule) for rule in rules]
+            fired = [bytearray(len(ms)) for ms in matches]
+            while True:
+                level += 1
+                store.level = level
+                before = len(store.facts)
+                for ri, rule in enumerate(rules):
+                    for mi, binding in enumerate(matches[ri]):
+                        if fired[ri][mi]:
+                            continue
+                        if time.monotonic() > deadline or len(store.facts) >= max_facts:
+                            raise BudgetExceeded("budget")
+                        if _apply(store, rule, binding):
+                            fired[ri][mi] = 1
+                if goals_done():
+                    status = "proved"
+                    break
+                if len(store.facts) == before:
+                    break
+    except BudgetExceeded:
+        status = "budget"
+    goal_facts = tuple(None if a is None else store.prove(g.name, a) for g, a in zip(goals, goal_args))
+    if status == "budget" and goals and all(f is not None for f in goal_facts):
+        status = "proved"
+    unsound = tuple(f"{name} {' '.join(names[a] if isinstance(a, int) else str(a) for a in args)} "
+                    f"(by {rule})" for name, args, rule, _ in store.unsound)
+    return Closure(problem, names, tuple(store.facts), status, goals, goal_facts,
+                   time.monotonic() - start, level, unsound, store)
+
+
+def _apply(store: Store, rule: RuleSpec, binding: tuple[int, ...]) -> bool:
+    """Try one numerically true instance; True once its conclusions are known."""
+    var = {v: binding[i] for i, v in enumerate(rule.variables)}
+
+    def inst(args: tuple[object, ...]) -> tuple[object, ...]:
+        return tuple(var[a] if isinstance(a, str) else a for a in args)
+
+    if all(store.lookup(name, inst(args)) is not None for name, args in rule.conclusions):
+        return True
+    parents: list[int] = []
+    for name, args in rule.premises:
+        fid = store.prove(name, inst(args))
+        if fid is None:
+            return False
+        parents.append(fid)
+    for name, args in rule.conclusions:
+        store.add(name, inst(args), rule.name, parents, label=rule.label)
+    return True

@@ -1,0 +1,76 @@
+"""Facts with provenance, and their canonical keys.
+
+A fact is a predicate over interned points (ints, in premise order) and exact
+constants, spelled canonically (the least image of its arguments under the
+predicate's symmetries from ``rulebase/predicates.gdl``), so one fact has one
+key however a rule or a premise writes it. Each fact records how it was
+first obtained: the premise clause that asserts it, or the rule (or AR
+table) and the parent facts.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+
+from .. import _canon
+from ..ast import Constant
+from ..definitions import rulebase
+
+Key = tuple[object, ...]
+"""(name, arg, ...): the canonical identity of a fact."""
+
+
+@dataclass(frozen=True, slots=True)
+class Fact:
+    """One fact of the closure and how it was first obtained.
+
+    ``rule`` is ``"premise"`` for premise facts, a rule name (``r00``) for
+    DD steps, or one of :data:`BUILTIN_RULES` (angle chase, ...); ``label``
+    is its human label; ``parents`` are fact ids; ``origin`` is where a
+    premise fact was written (``line:col``).
+    """
+
+    id: int
+    name: str
+    args: tuple[object, ...]
+    rule: str
+    label: str
+    parents: tuple[int, ...]
+    level: int
+    origin: str | None = None
+
+    @property
+    def key(self) -> Key:
+        return (self.name,) + self.args
+
+
+BUILTIN_RULES: dict[str, str] = {
+    "premise": "Premise",
+    "angle_chase": "Angle chase",
+    "ratio_chase": "Ratio chase",
+    "same_line": "Points on one line",
+    "same_circle": "Points on one circle",
+    "equal_radii": "Equal radii",
+    "cong_coll_midp": "Midpoint from equal distances on a line",
+    "foot": "Foot of a perpendicular",
+}
+"""The steps the engine takes by itself (not rules from rules.gdl), with labels."""
+
+
+def normalize_constant(c: Constant) -> Constant:
+    """One spelling per constant: degrees become π-fractions, angles mod π."""
+    if c.kind == "degrees":
+        return Constant("angle", Fraction(c.value) / 180 % 1)
+    if c.kind == "angle":
+        return Constant("angle", Fraction(c.value) % 1)
+    return c
+
+
+def canonical(name: str, args: tuple[object, ...]) -> tuple[object, ...]:
+    """The canonical spelling of ``name args`` (points are ints)."""
+    pdef = rulebase().predicate(name)
+    norm = tuple(normalize_constant(a) if isinstance(a, Constant) else a for a in args)
+    keys = tuple(a if isinstance(a, int) else -1 for a in norm)
+    perm = pdef.perms[_canon.canonical_permutation(keys, pdef.perms)]
+    return tuple(norm[i] for i in perm)

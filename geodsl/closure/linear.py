@@ -1,0 +1,122 @@
+"""Exact linear elimination with justifications: the core of AR.
+
+A :class:`LinearTable` holds linear equations ``Σ c_v·x_v + Σ k_j·K_j = 0``
+over exact rationals (:class:`fractions.Fraction`). Columns ``v >= 0`` are
+*variables* (line directions, log-lengths); columns ``j < 0`` are *constant
+columns* (π for angles, ``log p`` for each prime ``p`` for ratios), never
+eliminated, so a constant is just more coefficients and stays exact (there
+are no floats anywhere in here).
+
+The table is kept in reduced row echelon form: each row has a pivot
+variable that no other row mentions, so reducing a query is one pass over
+its variables. Every row carries its *reason*: the combination of input
+equations (by id, with rational weights) that produced it. Reducing a query
+to zero therefore yields the input equations that justify it — the parents
+of an "Angle chase" or "Ratio chase" step.
+
+Angles are only known modulo π. A combination with non-integer weights can
+be unsound mod π (2x ≡ 0 does not give x ≡ 0), so callers working mod π
+accept a result only when every weight is an integer (:func:`integral`);
+pivots with coefficient ±1 are preferred to keep weights integral.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from fractions import Fraction
+
+Form = dict[int, Fraction]
+"""A linear form: column -> coefficient (no zero coefficients)."""
+
+Reason = dict[int, Fraction]
+"""A combination of input equations: equation id -> weight."""
+
+
+def _axpy(target: dict[int, Fraction], scale: Fraction, source: Mapping[int, Fraction]) -> None:
+    """target += scale * source, dropping zeros (in place)."""
+    for k, v in source.items():
+        nv = target.get(k, 0) + scale * v
+        if nv:
+            target[k] = nv
+        else:
+            target.pop(k, None)
+
+
+def integral(reason: Mapping[int, Fraction]) -> bool:
+    """True if every weight of the combination is an integer."""
+    return all(w.denominator == 1 for w in reason.values())
+
+
+class LinearTable:
+    """Equations in reduced row echelon form, each row with its reason.
+
+    ``version`` increases whenever a row is added, so callers can cache
+    query results per version.
+    """
+
+    __slots__ = ("rows", "reasons", "occurs", "version")
+
+    def __init__(self) -> None:
+        self.rows: dict[int, Form] = {}
+        """pivot variable -> row (the pivot's coefficient is 1)."""
+        self.reasons: dict[int, Reason] = {}
+        self.occurs: dict[int, set[int]] = {}
+        """variable -> pivots of the rows that mention it (besides the pivot)."""
+        self.version = 0
+
+    def reduce(self, form: Mapping[int, Fraction]) -> tuple[Form, Reason]:
+        """The form minus a combination of rows, with no pivot variable left.
+
+        Returns (residual, reason): ``form = residual + Σ reason_i·equation_i``
+        holds as linear forms, so when the residual has no variable columns,
+        the form equals the (constant) residual by the equations in reason.
+        """
+        out: Form = {k: Fraction(v) for k, v in form.items() if v}
+        reason: Reason = {}
+        for var in sorted(k for k in out if k in self.rows):
+            coef = out.get(var)
+            if not coef:
+                continue
+            _axpy(out, -coef, self.rows[var])
+            _axpy(reason, coef, self.reasons[var])
+        return out, reason
+
+    def add(self, form: Mapping[int, Fraction], ident: int) -> bool:
+        """Add equation ``form = 0`` (input equation ``ident``).
+
+        Returns False when it is already implied (its variables reduce away);
+        a constant-only residual is then ignored here — the caller decides
+        whether it is consistent (numerically it always is: every input is a
+        true fact).
+        """
+        residual, reason = self.reduce(form)
+        variables = [k for k in residual if k >= 0]
+        if not variables:
+            return False
+        # Prefer a unit coefficient (keeps weights integral), then the newest variable.
+        pivot = max(variables, key=lambda k: (abs(residual[k]) == 1, k))
+        scale = 1 / residual[pivot]
+        row = {k: v * scale for k, v in residual.items()}
+        why: Reason = {k: -v * scale for k, v in reason.items()}
+        _axpy(why, scale, {ident: Fraction(1)})
+        # Eliminate the new pivot from every row that mentions it.
+        for other in sorted(self.occurs.get(pivot, ())):
+            orow = self.rows[other]
+            coef = orow[pivot]
+            before = [k for k in orow if k >= 0 and k != other]
+            _axpy(orow, -coef, row)
+            _axpy(self.reasons[other], -coef, why)
+            after = {k for k in orow if k >= 0 and k != other}
+            for k in before:
+                if k not in after:
+                    self.occurs[k].discard(other)
+            for k in after:
+                self.occurs.setdefault(k, set()).add(other)
+        self.occurs.pop(pivot, None)
+        self.rows[pivot] = row
+        self.reasons[pivot] = why
+        for k in row:
+            if k >= 0 and k != pivot:
+                self.occurs.setdefault(k, set()).add(pivot)
+        self.version += 1
+        return True

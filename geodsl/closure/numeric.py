@@ -1,0 +1,254 @@
+"""The numeric layer of the closure: one realized diagram, read as the
+candidates the symbolic engine may try.
+
+The closure only ever derives a fact that is true in the diagram (and the
+soundness audit re-checks every fact in an independently seeded one). So the
+diagram also tells the rule matcher where to look: instead of joining
+symbolic tables, it enumerates the *numerically true* instances of a premise
+or conclusion (points on a numeric line, segments of equal length, line
+pairs at equal angles, ...), a small superset of what can be proved, and
+then asks the symbolic store to prove each premise.
+
+Every structure is computed once per problem from the coordinates; truth
+itself is always decided by the realizer's checks (:data:`CHECKS`) with its
+tolerances, so the closure and the audit agree on what "numerically true"
+means.
+"""
+
+from __future__ import annotations
+
+import bisect
+import cmath
+import math
+from collections.abc import Iterator, Sequence
+
+from ..ast import Constant
+from ..realize.checks import CHECKS, constant_value
+from ..realize.tolerance import TOLERANCE, Tolerance, figure_scale
+
+Args = tuple[object, ...]
+
+
+class NumericModel:
+    """Coordinates by interned point id, the truth of predicates on them
+    (memoized), and the numeric structures the matcher enumerates."""
+
+    def __init__(self, coords: Sequence[complex], tol: Tolerance = TOLERANCE) -> None:
+        self.coords = list(coords)
+        self.n = len(self.coords)
+        self.tol = tol
+        self.scale = figure_scale(self.coords)
+        self.eps = tol.length_at(self.scale)
+        self._memo: dict[tuple[str, Args], bool] = {}
+        self._build_lines()
+        self._build_directions()
+        self._build_lengths()
+        self._build_circles()
+        self._build_midpoints()
+
+    # ------------------------------------------------------------ truth
+
+    def holds(self, name: str, args: Args) -> bool:
+        """Numeric truth of ``name args`` (points as ids, constants as Constant)."""
+        key = (name, args)
+        found = self._memo.get(key)
+        if found is None:
+            values = [self.coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
+                      for a in args]
+            found = bool(CHECKS[name](values, self.tol, self.scale))
+            self._memo[key] = found
+        return found
+
+    def point_at(self, z: complex) -> int | None:
+        """The point at ``z`` (within the length tolerance), if any."""
+        for i, p in enumerate(self.coords):
+            if abs(p - z) <= self.eps * 10:
+                return i
+        return None
+
+    # ------------------------------------------------------------ lines
+
+    def _build_lines(self) -> None:
+        """Maximal sets of collinear points (every pair of points is on
+        exactly one; two-point lines included)."""
+        n = self.n
+        self.line_of: dict[tuple[int, int], int] = {}
+        self.lines: list[tuple[int, ...]] = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                if (i, j) in self.line_of:
+                    continue
+                members = tuple(sorted([i, j] + [k for k in range(n) if k != i and k != j
+                                                  and self.holds("coll", (i, j, k))]))
+                index = len(self.lines)
+                self.lines.append(members)
+                for a in range(len(members)):
+                    for b in range(a + 1, len(members)):
+                        self.line_of.setdefault((members[a], members[b]), index)
+        self.lines_through: list[list[int]] = [[] for _ in range(n)]
+        for index, members in enumerate(self.lines):
+            for p in members:
+                self.lines_through[p].append(index)
+
+    def line(self, a: int, b: int) -> int:
+        return self.line_of[(a, b) if a < b else (b, a)]
+
+    def _build_directions(self) -> None:
+        """Lines grouped by direction mod π; classes sorted by angle in [0, π)."""
+        angles = []
+        for index, members in enumerate(self.lines):
+            v = self.coords[members[-1]] - self.coords[members[0]]
+            angles.append((math.atan2(v.imag, v.real) % math.pi, index))
+        angles.sort()
+        tol = self.tol.angle * 4
+        classes: list[list[int]] = []
+        values: list[float] = []
+        for theta, index in angles:
+            if classes and theta - values[-1] <= tol:
+                classes[-1].append(index)
+            else:
+                classes.append([index])
+                values.append(theta)
+        # Wrap-around: a class near π is the class near 0.
+        if len(classes) > 1 and values[0] + math.pi - values[-1] <= tol:
+            classes[0].extend(classes.pop())
+            values.pop()
+        self.dir_values = values
+        self.dir_classes = [sorted(c) for c in classes]
+        self.dir_of = [0] * len(self.lines)
+        for ci, c in enumerate(self.dir_classes):
+            for index in c:
+                self.dir_of[index] = ci
+
+    def dir_class_at(self, theta: float) -> int | None:
+        """The direction class at angle ``theta`` (mod π), if any."""
+        t = theta % math.pi
+        vals = self.dir_values
+        tol = self.tol.angle * 8
+        k = bisect.bisect_left(vals, t - tol)
+        for idx in (k, k + 1, 0, len(vals) - 1):
+            if 0 <= idx < len(vals):
+                d = abs(vals[idx] - t)
+                if min(d, math.pi - d) <= tol:
+                    return idx
+        return None
+
+    def direction(self, a: int, b: int) -> float:
+        return self.dir_values[self.dir_of[self.line(a, b)]]
+
+    # ------------------------------------------------------------ lengths
+
+    def _build_lengths(self) -> None:
+        """Segments grouped by length; classes sorted by length."""
+        segs = sorted((abs(self.coords[j] - self.coords[i]), i, j)
+                      for i in range(self.n) for j in range(i + 1, self.n))
+        classes: list[list[tuple[int, int]]] = []
+        values: list[float] = []
+        for length, i, j in segs:
+            if classes and length - values[-1] <= self.eps:
+                classes[-1].append((i, j))
+            else:
+                classes.append([(i, j)])
+                values.append(length)
+        self.len_values = values
+        self.len_classes = classes
+        self.len_of: dict[tuple[int, int], int] = {}
+        for ci, c in enumerate(classes):
+            for s in c:
+                self.len_of[s] = ci
+
+    def length_class(self, a: int, b: int) -> int:
+        return self.len_of[(a, b) if a < b else (b, a)]
+
+    def length_class_at(self, value: float) -> int | None:
+        vals = self.len_values
+        k = bisect.bisect_left(vals, value - 2 * self.eps)
+        for idx in (k, k + 1):
+            if 0 <= idx < len(vals) and abs(vals[idx] - value) <= 2 * self.eps:
+                return idx
+        return None
+
+    # ------------------------------------------------------------ circles
+
+    def _build_circles(self) -> None:
+        """Maximal sets of ≥ 4 concyclic points, and for each point the
+        other points grouped by their distance from it (circles by centre)."""
+        n = self.n
+        pts = self.coords
+        found: list[tuple[int, ...]] = []
+        for i in range(n):
+            for j in range(i + 1, n):
+                # Centres of the circles through i, j lie on the bisector of ij:
+                # parametrize them by t and group the third points by t.
+                mid, normal = (pts[i] + pts[j]) / 2, (pts[j] - pts[i]) * 1j
+                group: list[tuple[float, int]] = []
+                for k in range(j + 1, n):
+                    centre = _circumcentre(pts[i], pts[j], pts[k])
+                    if centre is not None:
+                        off = centre - mid
+                        t = (off.real * normal.real + off.imag * normal.imag) / abs(normal) ** 2
+                        group.append((t, k))
+                group.sort()
+                start = 0
+                while start < len(group):
+                    end = start + 1
+                    while end < len(group) and group[end][0] - group[start][0] <= 1e-6 * (1 + abs(group[start][0])):
+                        end += 1
+                    if end - start >= 2:
+                        members = tuple(sorted([i, j] + [k for _, k in group[start:end]]))
+                        # Maximal exactly when i and j are its first two points.
+                        if members[:2] == (i, j) and all(
+                                self.holds("cyclic", members[:3] + (m,)) for m in members[3:]):
+                            found.append(members)
+                    start = end
+        self.circles = found
+        self.circles.sort()
+        self.centred: list[list[tuple[int, ...]]] = []
+        for o in range(n):
+            groups: dict[int, list[int]] = {}
+            for p in range(n):
+                if p != o:
+                    groups.setdefault(self.length_class(o, p), []).append(p)
+            self.centred.append([tuple(g) for _, g in sorted(groups.items()) if len(g) >= 2])
+
+    def _build_midpoints(self) -> None:
+        self.midpoint: dict[tuple[int, int], int] = {}
+        for i in range(self.n):
+            for j in range(i + 1, self.n):
+                m = self.point_at((self.coords[i] + self.coords[j]) / 2)
+                if m is not None and m not in (i, j):
+                    self.midpoint[(i, j)] = m
+
+    # ------------------------------------------------------------ angles
+
+    def angle(self, a: int, b: int, c: int, d: int) -> float:
+        """∠(ab, cd) in [0, π)."""
+        return (self.direction(c, d) - self.direction(a, b)) % math.pi
+
+    def log_length(self, a: int, b: int) -> float:
+        return math.log(abs(self.coords[b] - self.coords[a]))
+
+
+def _circumcentre(a: complex, b: complex, c: complex) -> complex | None:
+    ab, ac = b - a, c - a
+    den = 2 * (ab.real * ac.imag - ab.imag * ac.real)
+    if abs(den) <= 1e-12 * (abs(ab) * abs(ac) + 1e-300):
+        return None
+    nab, nac = abs(ab) ** 2, abs(ac) ** 2
+    return a + complex((ac.imag * nab - ab.imag * nac) / den, (ab.real * nac - ac.real * nab) / den)
+
+
+def rotate(z: complex, theta: float) -> complex:
+    return z * cmath.exp(1j * theta)
+
+
+def iter_pairs_on(points: Sequence[int]) -> Iterator[tuple[int, int]]:
+    """Ordered pairs of distinct points of a set."""
+    for a in points:
+        for b in points:
+            if a != b:
+                yield a, b
+
+
+def const_value(c: Constant) -> float:
+    return constant_value(c)

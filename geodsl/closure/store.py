@@ -1,0 +1,233 @@
+"""The fact store: explicit facts, proven lines and circles, and the AR tables,
+behind one question — *can this fact be proved, and from what?*
+
+:meth:`Store.prove` answers it for any predicate: a fact already stored; a
+structural consequence (three points of one proven line are collinear, four
+points of one proven circle are concyclic, equal radii make a circle, ...);
+or an angle or ratio chase. A positive answer materializes the fact with its
+parents, so every fact the engine uses has provenance. :meth:`Store.add`
+is the only way in: it checks the fact numerically first, and a fact that is
+false in the diagram is recorded as a soundness failure (a bug in a rule or
+the engine), never stored.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from ..ast import Constant
+from .ar import AngleTable, RatioTable
+from .facts import BUILTIN_RULES, Fact, Key, canonical
+from .numeric import NumericModel
+
+SIDE = ("ncoll", "npara", "nperp", "diff", "sameside")
+
+
+class Groups:
+    """Point sets closed under "two sets sharing ``share`` points are one":
+    lines (share 2) from collinearity facts, circles (share 3) from
+    concyclicity facts. Each group keeps the facts that built it."""
+
+    def __init__(self, share: int) -> None:
+        self.share = share
+        self.members: list[list[int]] = []
+        self.facts: list[list[int]] = []
+        self.alive: list[bool] = []
+        self.absorbed: list[int] = []
+        """Groups merged away by the last :meth:`add`."""
+
+    def add(self, points: Sequence[int], fact: int) -> int:
+        """Add a set of points (from ``fact``); the id of the group now holding them."""
+        pts = sorted(set(points))
+        hits = [g for g in range(len(self.members))
+                if self.alive[g] and sum(p in self.members[g] for p in pts) >= self.share]
+        self.absorbed = hits[1:]
+        if not hits:
+            self.members.append(pts)
+            self.facts.append([fact])
+            self.alive.append(True)
+            return len(self.members) - 1
+        head = hits[0]
+        merged = set(self.members[head]) | set(pts)
+        facts = list(self.facts[head]) + [fact]
+        for g in hits[1:]:
+            merged |= set(self.members[g])
+            facts.extend(self.facts[g])
+            self.alive[g] = False
+        self.members[head] = sorted(merged)
+        self.facts[head] = sorted(set(facts))
+        return head
+
+    def find(self, points: Sequence[int]) -> int | None:
+        for g in range(len(self.members)):
+            if self.alive[g] and all(p in self.members[g] for p in points):
+                return g
+        return None
+
+    def live(self) -> list[int]:
+        return [g for g in range(len(self.members)) if self.alive[g]]
+
+
+def _connects(share: int, sets: list[tuple[int, ...]], targets: Sequence[int]) -> bool:
+    groups = Groups(share)
+    for i, s in enumerate(sets):
+        groups.add(s, i)
+    return groups.find(targets) is not None
+
+
+class SoundnessError(AssertionError):
+    """A derivation produced a fact that is false in the diagram: a bug."""
+
+
+class Store:
+    """Facts, structures and AR tables of one closure run."""
+
+    def __init__(self, model: NumericModel, names: Sequence[str]) -> None:
+        self.model = model
+        self.names = tuple(names)
+        self.facts: list[Fact] = []
+        self.index: dict[Key, int] = {}
+        self.lines = Groups(2)
+        self.circles = Groups(3)
+        self.angles = AngleTable()
+        self.ratios = RatioTable()
+        self.level = 0
+        self.angles.resolve = self._line_var_of
+        self.unsound: list[tuple[str, tuple[object, ...], str, tuple[int, ...]]] = []
+        """Derivations whose conclusion was numerically false (bugs)."""
+
+    # ------------------------------------------------------------ adding
+
+    def lookup(self, name: str, args: tuple[object, ...]) -> int | None:
+        return self.index.get((name,) + canonical(name, args))
+
+    def add(self, name: str, args: tuple[object, ...], rule: str, parents: Sequence[int],
+            label: str | None = None, origin: str | None = None) -> int | None:
+        """Store a fact (if new and numerically true); its id, or None."""
+        cargs = canonical(name, args)
+        key = (name,) + cargs
+        found = self.index.get(key)
+        if found is not None:
+            return found
+        if not self.model.holds(name, cargs):
+            self.unsound.append((name, cargs, rule, tuple(parents)))
+            return None
+        fid = len(self.facts)
+        fact = Fact(fid, name, cargs, rule, label or BUILTIN_RULES.get(rule, rule),
+                    tuple(sorted(set(parents))), self.level, origin)
+        self.facts.append(fact)
+        self.index[key] = fid
+        self._absorb(fact)
+        return fid
+
+    def _absorb(self, fact: Fact) -> None:
+        """Feed a new fact to the structures and the AR tables."""
+        name, args = fact.name, fact.args
+        if name == "coll" and len(set(args)) == 3:
+            self._grow_line(args, fact.id)  # type: ignore[arg-type]
+            return
+        if name == "cyclic" and len(set(args)) == 4:
+            self.circles.add(args, fact.id)  # type: ignore[arg-type]
+        for form in self.angles.forms(name, args):
+            self.angles.add(form, fact.id)
+        for form in self.ratios.forms(name, args):
+            self.ratios.add(form, fact.id)
+
+    def _grow_line(self, points: Sequence[int], fact: int) -> None:
+        """Merge a collinearity into the proven lines, and tell the angle
+        table: every direction variable now on the line (of a merged line, or
+        of a point pair not known before to be on it) equals the line's."""
+        g = self.lines.add(points, fact)
+        line_var = self.angles.line_var(g)
+        reason = tuple(self.lines.facts[g])
+        for old in self.lines.absorbed:
+            self.angles.link(self.angles.line_var(old), line_var, reason)
+        members = set(self.lines.members[g])
+        for (p, q), var in sorted(self.angles.pair_var.items()):
+            if p in members and q in members and var not in self.angles.linked:
+                self.angles.link(var, line_var, reason)
+
+    # ------------------------------------------------------------ proving
+
+    def prove(self, name: str, args: tuple[object, ...]) -> int | None:
+        """Prove ``name args`` if the store can, materializing it; its id or None."""
+        if name in SIDE:
+            raise ValueError(f"side condition `{name}` is checked on the diagram, not proved")
+        found = self.lookup(name, args)
+        if found is not None:
+            return found
+        points = [a for a in args if isinstance(a, int)]
+        if not self.model.holds(name, canonical(name, args)):
+            return None
+        if name == "coll":
+            return self._on_group(self.lines, "coll", args, "same_line")
+        if name == "cyclic":
+            return self._on_group(self.circles, "cyclic", args, "same_circle")
+        if name == "para" and len(set(points)) >= 3:
+            g = self.lines.find(sorted(set(points)))
+            if g is not None:  # one proven line
+                return self._from_group(self.lines, g, "para", args, "same_line", points)
+        if name in ("para", "perp", "eqangle", "aconst"):
+            parents = self.angles.query(name, args)
+            if parents is not None:
+                return self.add(name, args, "angle_chase", parents)
+            return None
+        if name in ("cong", "eqratio", "rconst", "lconst"):
+            parents = self.ratios.query(name, args)
+            if parents is not None:
+                return self.add(name, args, "ratio_chase", parents)
+            return None
+        if name == "circle":
+            o, a, b, c = points
+            p1, p2 = self.prove("cong", (o, a, o, b)), self.prove("cong", (o, a, o, c))
+            if p1 is not None and p2 is not None:
+                return self.add(name, args, "equal_radii", (p1, p2))
+            return None
+        if name == "midp":
+            m, a, b = points
+            p1, p2 = self.prove("coll", (m, a, b)), self.prove("cong", (m, a, m, b))
+            if p1 is not None and p2 is not None:
+                return self.add(name, args, "cong_coll_midp", (p1, p2))
+            return None
+        if name == "foot":
+            a, b, c, d = points
+            p1, p2 = self.prove("perp", (b, a, c, d)), self.prove("coll", (a, c, d))
+            if p1 is not None and p2 is not None:
+                return self.add(name, args, "foot", (p1, p2))
+            return None
+        return None
+
+    def _on_group(self, groups: Groups, name: str, args: tuple[object, ...], rule: str) -> int | None:
+        points = [a for a in args if isinstance(a, int)]
+        if len(set(points)) != len(points):
+            return None
+        g = groups.find(points)
+        if g is None:
+            return None
+        return self._from_group(groups, g, name, args, rule, points)
+
+    def _from_group(self, groups: Groups, g: int, name: str, args: tuple[object, ...], rule: str,
+                    points: Sequence[int]) -> int | None:
+        """Materialize a fact that holds because its points lie on group g,
+        with the fewest group facts that still put them there."""
+        parents = list(groups.facts[g])
+        if len(parents) <= 40:
+            targets = sorted(set(points))
+            for f in list(parents):
+                rest = [p for p in parents if p != f]
+                sets = [tuple(a for a in self.facts[p].args if isinstance(a, int)) for p in rest]
+                if rest and _connects(groups.share, sets, targets):
+                    parents = rest
+        return self.add(name, args, rule, parents)
+
+    def _line_var_of(self, a: int, b: int) -> int | None:
+        g = self.lines.find((a, b))
+        return None if g is None else self.angles.line_var(g)
+
+    # ------------------------------------------------------------ reading
+
+    def text(self, fact: Fact) -> str:
+        """The fact in the DSL form with point names (for messages)."""
+        return " ".join([fact.name] + [self.names[a] if isinstance(a, int) else
+                                       (a.to_text() if isinstance(a, Constant) else str(a))
+                                       for a in fact.args])
