@@ -1,0 +1,172 @@
+"""Option truth: is each option of a problem true, and is it proved?
+
+Each problem is realized once (``K`` independent diagrams from one seed) and
+saturated once; then every option gets a verdict:
+
+- ``proved``: true in every diagram and derived by the closure (the proof is
+  available); a *negated* option (``AB ≠ CD``, "is not perpendicular") that
+  holds in every diagram is proved by the diagram itself — one consistent
+  figure where the positive fact fails is a counterexample to it — and is
+  reported with ``proof_kind: "counterexample"``;
+- ``true_unproved``: true in every diagram but not derived: an engine gap, or
+  an auxiliary construction is needed;
+- ``false``: false in at least one diagram (a counterexample).
+
+Problems with a single goal (AlphaGeometry's files) report it as one option
+labelled ``goal``. With an answer key, the report says whether the key
+agrees with the verdicts and which options disagree.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from geodsl.ast import Option, Predicate, Problem
+from geodsl.errors import GeoDSLError, GoalFalseError
+
+VERDICTS = ("proved", "true_unproved", "false")
+
+
+@dataclass(frozen=True)
+class OptionVerdict:
+    """The verdict on one option."""
+
+    label: str
+    predicate: Predicate
+    numeric: bool
+    proved: bool
+    verdict: str
+    proof_kind: str | None = None
+    proof_steps: int | None = None
+    proof: str | None = field(default=None, compare=False)
+
+    def to_dict(self, with_proof: bool = False) -> dict[str, object]:
+        out: dict[str, object] = {
+            "label": self.label, "predicate": self.predicate.to_text(), "numeric": self.numeric,
+            "proved": self.proved, "verdict": self.verdict, "proof_kind": self.proof_kind,
+            "proof_steps": self.proof_steps,
+        }
+        if with_proof:
+            out["proof"] = self.proof
+        return out
+
+
+@dataclass(frozen=True)
+class ProblemCheck:
+    """Every option's verdict for one problem, or the error that stopped it."""
+
+    problem: str | None
+    status: str  # "ok" | "error"
+    options: tuple[OptionVerdict, ...] = ()
+    answer_key: tuple[str, ...] | None = None
+    key_consistent: bool | None = None
+    disagreements: tuple[str, ...] = ()
+    closure_status: str | None = None
+    seconds: float = 0.0
+    error: GeoDSLError | None = field(default=None, compare=False)
+    file: str | None = None
+
+    def to_dict(self, with_proofs: bool = False) -> dict[str, object]:
+        return {
+            "file": self.file,
+            "problem": self.problem,
+            "status": self.status,
+            "error": None if self.error is None else {
+                "kind": self.error.kind, "message": self.error.message, "line": self.error.line,
+                "column": self.error.column},
+            "options": [o.to_dict(with_proofs) for o in self.options],
+            "answer_key": None if self.answer_key is None else list(self.answer_key),
+            "key_consistent": self.key_consistent,
+            "disagreements": list(self.disagreements),
+            "closure_status": self.closure_status,
+            "seconds": round(self.seconds, 4),
+        }
+
+
+def options_of(problem: Problem) -> tuple[Option, ...]:
+    """The options to decide: the labelled ones, or the goals as `goal`, `goal2`, ..."""
+    if problem.options:
+        return problem.options
+    return tuple(Option("goal" if i == 0 else f"goal{i + 1}", g, g.span) for i, g in enumerate(problem.goals))
+
+
+def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout: float = 30.0,
+                  with_proofs: bool = False) -> ProblemCheck:
+    """Realize once, saturate once, then decide every option."""
+    from geodsl.closure import closure
+    from geodsl.realize import realize
+
+    start = time.monotonic()
+    try:
+        try:
+            figures = realize(problem, seed=seed, diagrams=diagrams)
+        except GoalFalseError:
+            # The goal is false whichever way the figure is drawn: decide the
+            # options on unbiased diagrams (the goal's verdict will be false).
+            figures = realize(problem, seed=seed, diagrams=diagrams, check_goals=False)
+        try:
+            saturated = closure(problem, seed=seed, timeout=timeout)
+        except GoalFalseError:
+            saturated = closure(_without_goals(problem), seed=seed, timeout=timeout)
+    except GeoDSLError as exc:
+        return ProblemCheck(problem.name, "error", error=exc, seconds=time.monotonic() - start)
+    verdicts = []
+    for option in options_of(problem):
+        predicate = option.predicate
+        numeric = figures.holds(predicate)
+        proved, kind, steps, text = False, None, None, None
+        if numeric and predicate.negated:
+            proved, kind, steps = True, "counterexample", 0
+        elif numeric and saturated.proves(predicate):
+            proof = saturated.proof(predicate)
+            proved, kind, steps = True, "deduction", len(proof.steps)
+            text = proof.to_text() if with_proofs else None
+        verdict = "proved" if proved else "true_unproved" if numeric else "false"
+        verdicts.append(OptionVerdict(option.label, predicate, numeric, proved, verdict, kind, steps, text))
+    key, consistent, disagreements = problem.answer, None, ()
+    if key is not None and problem.options:
+        disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
+        consistent = not disagreements
+    return ProblemCheck(problem.name, "ok", tuple(verdicts), key, consistent, disagreements,
+                        saturated.status, time.monotonic() - start)
+
+
+def _without_goals(problem: Problem) -> Problem:
+    from dataclasses import replace
+
+    return replace(problem, goals=())
+
+
+@dataclass(frozen=True)
+class AuditFinding:
+    """A dataset-building problem: a distractor that is true, a keyed answer
+    that is false, or a keyed answer the closure cannot prove."""
+
+    problem: str | None
+    label: str
+    kind: str  # "keyed_false_but_true" | "keyed_true_but_false" | "keyed_true_unproved"
+    predicate: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"problem": self.problem, "label": self.label, "kind": self.kind, "predicate": self.predicate}
+
+
+def audit(checks: Sequence[ProblemCheck]) -> list[AuditFinding]:
+    """What GeoChallenge's construction rules forbid: every distractor must be
+    falsifiable, every keyed option true (and, for the builder, provable)."""
+    findings = []
+    for check in checks:
+        if check.status != "ok" or check.answer_key is None:
+            continue
+        for v in check.options:
+            keyed = v.label in check.answer_key
+            text = v.predicate.to_text()
+            if not keyed and v.numeric:
+                findings.append(AuditFinding(check.problem, v.label, "keyed_false_but_true", text))
+            elif keyed and not v.numeric:
+                findings.append(AuditFinding(check.problem, v.label, "keyed_true_but_false", text))
+            elif keyed and v.verdict == "true_unproved":
+                findings.append(AuditFinding(check.problem, v.label, "keyed_true_unproved", text))
+    return findings
