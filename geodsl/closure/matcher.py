@@ -14,8 +14,9 @@ and enumerates its numerically true instances from the diagram's structures
 length class, lines of a direction class, line pairs at an angle found by
 looking up the missing direction, ... A constraint the structures cannot
 enumerate binds one variable over all points (the fallback), and every
-constraint is checked numerically as soon as its points are bound. All
-variables of a rule take distinct points.
+constraint is checked numerically as soon as its points are bound. Rule
+variables may share points unless that makes an atom degenerate
+(:func:`degenerate`).
 """
 
 from __future__ import annotations
@@ -83,7 +84,7 @@ class Matcher:
             name, args, _ = cons[ci]
             if all(not isinstance(a, int) or binding[a] is not None for a in args):
                 values = tuple(binding[a] if isinstance(a, int) else a for a in args)
-                if not self.m.holds(name, values):
+                if degenerate(name, values) or not self.m.holds(name, values):
                     return
             else:
                 still.append(ci)
@@ -99,14 +100,12 @@ class Matcher:
             if cost < best_cost:
                 best, best_cost = ci, cost
         name, args, side = cons[best]
-        used = {p for p in binding if p is not None}
         if best_cost >= HUGE:
             # Fallback: bind the first unbound variable of the constraint to every point.
             var = next(a for a in args if isinstance(a, int) and binding[a] is None)
             for p in range(self.m.n):
-                if p not in used:
-                    binding[var] = p
-                    self._search(cons, binding, still, out)
+                binding[var] = p
+                self._search(cons, binding, still, out)
             binding[var] = None
             return
         pattern = self._pattern(args, binding)
@@ -118,11 +117,7 @@ class Matcher:
                     continue
                 cur = binding[a]
                 if cur is None:
-                    if v in used:
-                        ok = False
-                        break
                     binding[a] = v
-                    used.add(v)
                     changed.append(a)
                 elif cur != v:
                     ok = False
@@ -130,7 +125,6 @@ class Matcher:
             if ok:
                 self._search(cons, binding, still, out)
             for a in changed:
-                used.discard(binding[a])  # type: ignore[arg-type]
                 binding[a] = None
 
     @staticmethod
@@ -156,6 +150,8 @@ class Matcher:
         if name in ("eqangle", "eqratio"):
             full = self._full_slots(pat, 4)
             return 10 if full >= 3 else 400 if full == 2 else HUGE
+        if name in ("simtri", "simtrir", "contri", "contrir"):
+            return 5 if None not in pat[:3] or None not in pat[3:] else 3000
         return HUGE
 
     @staticmethod
@@ -193,6 +189,31 @@ class Matcher:
             yield from self._four_slots(pat, angles=True)
         elif name == "eqratio":
             yield from self._four_slots(pat, angles=False)
+        elif name in ("simtri", "simtrir", "contri", "contrir"):
+            yield from self._similar(pat, reflected=name.endswith("r"))
+
+    def _similar(self, pat: Pattern, reflected: bool) -> Iterator[tuple[int, ...]]:
+        """Triangle pairs of equal (or, reflected, conjugate) shape."""
+        m = self.m
+        if None in pat[:3] and None not in pat[3:]:
+            for t in self._similar(pat[3:] + pat[:3], reflected):
+                yield t[3:] + t[:3]
+            return
+        if None not in pat[:3]:
+            firsts: Iterator[tuple[int, int, int]] = iter([pat[:3]])  # type: ignore[list-item]
+        else:
+            m.shape_class_at(0j)  # builds the index
+            firsts = (t for cls in m.shape_classes if len(cls) > 1 or reflected for t in cls)
+        for a, b, c in firsts:
+            if m.holds("coll", (a, b, c)):
+                continue
+            z = m.shape(a, b, c)
+            k = m.shape_class_at(z.conjugate() if reflected else z)
+            if k is None:
+                continue
+            for p, q, r in m.shape_classes[k]:
+                if all(x is None or x == y for x, y in zip(pat, (a, b, c, p, q, r))):
+                    yield a, b, c, p, q, r
 
     def _pairs_on_lines(self, lines: Sequence[int], a: int | None, b: int | None) -> Iterator[tuple[int, int]]:
         for li in lines:
@@ -302,6 +323,32 @@ class Matcher:
                 yield tuple(x for s in full for x in s)  # type: ignore[misc]
 
         yield from rec(0, {})
+
+
+def degenerate(name: str, v: tuple[object, ...]) -> bool:
+    """A binding that makes an atom meaningless or trivially true: a line or
+    segment through one point, repeated points of a collinearity, circle,
+    midpoint or triangle, or a relation between a thing and itself.
+
+    Rule variables may otherwise share points (two triangles with a common
+    vertex), as in AlphaGeometry.
+    """
+    if name in ("coll", "ncoll", "cyclic", "midp", "circle"):
+        return len(set(v)) != len(v)
+    if name in ("para", "perp", "cong", "npara", "nperp"):
+        a, b, c, d = v
+        return a == b or c == d or {a, b} == {c, d}
+    if name in ("eqangle", "eqratio"):
+        pairs = [frozenset(v[i:i + 2]) for i in range(0, 8, 2)]
+        return any(len(p) < 2 for p in pairs) or (pairs[0] == pairs[2] and pairs[1] == pairs[3]) \
+            or (pairs[0] == pairs[1] and pairs[2] == pairs[3])
+    if name in ("simtri", "simtrir", "contri", "contrir"):
+        return len(set(v[:3])) < 3 or len(set(v[3:])) < 3 or v[:3] == v[3:]
+    if name in ("aconst", "rconst"):
+        return v[0] == v[1] or v[2] == v[3]
+    if name in ("lconst", "diff"):
+        return v[0] == v[1]
+    return False
 
 
 def _orderings(sets: Sequence[Sequence[int]], pat: Pattern) -> Iterator[tuple[int, ...]]:

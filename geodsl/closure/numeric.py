@@ -219,6 +219,51 @@ class NumericModel:
                 if m is not None and m not in (i, j):
                     self.midpoint[(i, j)] = m
 
+    # ------------------------------------------------------------ triangles
+
+    SHAPE_GRID = 1e5
+
+    def _build_shapes(self) -> None:
+        """Ordered non-degenerate triangles grouped by shape (c − a)/(b − a):
+        directly similar triangles have the same shape, oppositely similar
+        ones conjugate shapes."""
+        pts, n, grid = self.coords, self.n, self.SHAPE_GRID
+        self._shape_cells: dict[tuple[int, int], list[int]] = {}
+        self.shape_reps: list[complex] = []
+        self.shape_classes: list[list[tuple[int, int, int]]] = []
+        for a in range(n):
+            for b in range(n):
+                if b == a:
+                    continue
+                ab = pts[b] - pts[a]
+                for c in range(n):
+                    if c == a or c == b or self.holds("coll", (a, b, c)):
+                        continue
+                    z = (pts[c] - pts[a]) / ab
+                    k = self.shape_class_at(z)
+                    if k is None:
+                        k = len(self.shape_reps)
+                        self.shape_reps.append(z)
+                        self.shape_classes.append([])
+                        self._shape_cells.setdefault((round(z.real * grid), round(z.imag * grid)), []).append(k)
+                    self.shape_classes[k].append((a, b, c))
+
+    def shape_class_at(self, z: complex) -> int | None:
+        """The class of triangles of shape ``z`` (within the angle tolerance)."""
+        if not hasattr(self, "_shape_cells"):
+            self._build_shapes()
+        grid = self.SHAPE_GRID
+        x, y = round(z.real * grid), round(z.imag * grid)
+        for dx in (-1, 0, 1):
+            for dy in (-1, 0, 1):
+                for k in self._shape_cells.get((x + dx, y + dy), ()):
+                    if abs(self.shape_reps[k] - z) <= 10 * self.tol.angle * max(1.0, abs(z)):
+                        return k
+        return None
+
+    def shape(self, a: int, b: int, c: int) -> complex:
+        return (self.coords[c] - self.coords[a]) / (self.coords[b] - self.coords[a])
+
     # ------------------------------------------------------------ angles
 
     def angle(self, a: int, b: int, c: int, d: int) -> float:
