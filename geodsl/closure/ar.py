@@ -98,26 +98,27 @@ def _pairs_ok(*points: int) -> bool:
 class AngleTable(_Table):
     """Line directions mod π.
 
-    A pair of points on a proven line uses the line's variable (``resolve``,
-    set by the store); a pair off every proven line has its own variable, and
-    when a line later takes both its points in, :meth:`link` equates the two.
+    Every point pair has its own direction variable, and every proven line
+    (a group of collinear points, kept by the store) has one too. A pair on
+    a line is *linked* to it by an equation pair = line, justified by the
+    collinearity facts that put the pair's points and the line's anchor pair
+    on one line; a merged line is linked to the line that absorbed it the same
+    way. So every chase carries its collinearity facts in its reason.
     """
 
     def __init__(self) -> None:
         super().__init__()
-        self.resolve = lambda a, b: None  # type: ignore[assignment]
+        self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
         self.line_vars: dict[int, int] = {}
         self.linked: set[int] = set()
         self.next_var = 0
 
     def var(self, a: int, b: int) -> int:
-        found = self.resolve(a, b)
-        if found is not None:
-            return found
         key = (a, b) if a < b else (b, a)
         var = self.pair_var.get(key)
         if var is None:
             var = self.pair_var[key] = self._new_var()
+            self.on_new_pair(key[0], key[1], var)
         return var
 
     def _new_var(self) -> int:

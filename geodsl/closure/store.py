@@ -92,7 +92,9 @@ class Store:
         self.angles = AngleTable()
         self.ratios = RatioTable()
         self.level = 0
-        self.angles.resolve = self._line_var_of
+        self.anchor: dict[int, tuple[int, int]] = {}
+        """Each line's anchor pair: its first two points when it was made."""
+        self.angles.on_new_pair = self._link_new_pair
         self.unsound: list[tuple[str, tuple[object, ...], str, tuple[int, ...]]] = []
         """Derivations whose conclusion was numerically false (bugs)."""
 
@@ -134,18 +136,32 @@ class Store:
             self.ratios.add(form, fact.id)
 
     def _grow_line(self, points: Sequence[int], fact: int) -> None:
-        """Merge a collinearity into the proven lines, and tell the angle
-        table: every direction variable now on the line (of a merged line, or
-        of a point pair not known before to be on it) equals the line's."""
+        """Merge a collinearity into the proven lines and link the angle
+        table's variables: each pair now on the line, and each line merged
+        into it, gets the line's direction (see :class:`~.ar.AngleTable`)."""
         g = self.lines.add(points, fact)
+        if g not in self.anchor:
+            self.anchor[g] = tuple(self.lines.members[g][:2])  # type: ignore[assignment]
         line_var = self.angles.line_var(g)
-        reason = tuple(self.lines.facts[g])
         for old in self.lines.absorbed:
-            self.angles.link(self.angles.line_var(old), line_var, reason)
-        members = set(self.lines.members[g])
-        for (p, q), var in sorted(self.angles.pair_var.items()):
-            if p in members and q in members and var not in self.angles.linked:
-                self.angles.link(var, line_var, reason)
+            self.angles.link(self.angles.line_var(old), line_var,
+                             self._line_reason(g, self.anchor[old] + self.anchor[g]))
+        members = self.lines.members[g]
+        for i, p in enumerate(members):
+            for q in members[i + 1:]:
+                var = self.angles.pair_var.get((p, q))
+                if var is not None and var not in self.angles.linked:
+                    self.angles.link(var, line_var, self._line_reason(g, (p, q) + self.anchor[g]))
+
+    def _link_new_pair(self, a: int, b: int, var: int) -> None:
+        """A pair variable created for two points of a proven line: link it now."""
+        g = self.lines.find((a, b))
+        if g is not None:
+            self.angles.link(var, self.angles.line_var(g), self._line_reason(g, (a, b) + self.anchor[g]))
+
+    def _line_reason(self, g: int, points: Sequence[int]) -> tuple[int, ...]:
+        """The fewest collinearity facts of line g that put ``points`` on one line."""
+        return tuple(self._prune(self.lines, g, points))
 
     # ------------------------------------------------------------ proving
 
@@ -210,19 +226,20 @@ class Store:
                     points: Sequence[int]) -> int | None:
         """Materialize a fact that holds because its points lie on group g,
         with the fewest group facts that still put them there."""
-        parents = list(groups.facts[g])
-        if len(parents) <= 40:
-            targets = sorted(set(points))
-            for f in list(parents):
-                rest = [p for p in parents if p != f]
-                sets = [tuple(a for a in self.facts[p].args if isinstance(a, int)) for p in rest]
-                if rest and _connects(groups.share, sets, targets):
-                    parents = rest
-        return self.add(name, args, rule, parents)
+        return self.add(name, args, rule, self._prune(groups, g, points))
 
-    def _line_var_of(self, a: int, b: int) -> int | None:
-        g = self.lines.find((a, b))
-        return None if g is None else self.angles.line_var(g)
+    def _prune(self, groups: Groups, g: int, points: Sequence[int]) -> list[int]:
+        """Greedily drop facts of group g that ``points`` do not need."""
+        parents = list(groups.facts[g])
+        targets = sorted(set(points))
+        if len(parents) > 40 or len(targets) <= groups.share:
+            return parents if len(targets) > groups.share else []
+        for f in list(parents):
+            rest = [p for p in parents if p != f]
+            sets = [tuple(a for a in self.facts[p].args if isinstance(a, int)) for p in rest]
+            if rest and _connects(groups.share, sets, targets):
+                parents = rest
+        return parents
 
     # ------------------------------------------------------------ reading
 

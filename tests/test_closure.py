@@ -1,0 +1,145 @@
+"""The deduction closure: proofs of small problems, exact AR, budgets,
+determinism, provenance."""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import pytest
+
+import geodsl
+from geodsl.closure.ar import PI, AngleTable, RatioTable
+from geodsl.closure.linear import LinearTable, integral
+
+MIDLINE = "a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c"
+ORTHO = ("a b c = triangle a b c; d = foot d a b c; e = foot e b c a; "
+         "h = on_line h a d, on_line h b e ? perp c h a b")
+CYCLIC = "a b c = triangle a b c; o = circle o a b c; d = on_circle d o a ? eqangle d a d b c a c b"
+ISOSCELES = "a b = segment a b; c = on_circle c a b ? eqangle a b b c b c a c"
+
+
+@pytest.mark.parametrize("text", [MIDLINE, ORTHO, CYCLIC, ISOSCELES])
+def test_hand_problems_are_proved(text: str) -> None:
+    c = geodsl.closure(text, timeout=20)
+    assert c.status == "proved" and c.solved
+    assert c.unsound == ()
+    proof = c.proof()
+    assert proof.steps, "the goal is not a premise: the proof has steps"
+    # The last step concludes the goal.
+    goal = c.problem.goal.canonical().to_text()
+    assert geodsl.parse_problem(f"{c.problem.premise.to_text()} ? {proof.steps[-1]['predicate']}"
+                                ).goal.canonical().to_text() == goal
+
+
+def test_midline_proof_text() -> None:
+    text = geodsl.closure(MIDLINE).proof().to_text()
+    assert text.splitlines()[:3] == ["* From theorem premises:", "D is midpoint of AB [00]",
+                                     "E is midpoint of AC [01]"]
+    assert text.splitlines()[-1].startswith("001. D is midpoint of AB [00] & E is midpoint of AC [01] (r06")
+    assert text.splitlines()[-1].endswith("⇒ BC ∥ DE [02]")
+
+
+def test_orthocenter_uses_an_angle_chase_from_the_altitudes() -> None:
+    c = geodsl.closure(ORTHO)
+    steps = c.proof().steps
+    assert any(s["rule"] == "angle_chase" for s in steps)
+
+
+def test_every_fact_has_provenance_back_to_the_premise() -> None:
+    c = geodsl.closure(CYCLIC)
+    for f in c.facts:
+        if f.rule == "premise":
+            assert f.parents == () and f.origin is not None
+        else:
+            assert f.parents and all(p < f.id for p in f.parents)
+
+
+def test_proves_answers_for_derived_and_underivable_facts() -> None:
+    c = geodsl.closure(MIDLINE)
+    assert c.proves("para d e b c")
+    assert c.proves("coll a d b")
+    assert not c.proves("perp d e b c")      # false
+    assert not c.proves("cong d e b c")      # false (DE = BC/2)
+    assert c.proves("rconst d e b c 1/2") or not c.proves("cong d e b c")
+
+
+def test_ratio_constants_stay_exact() -> None:
+    # AlphaGeometry's ratio code once derived AB:AC = 1/2 ⇒ AC = AB (its issues #68, #111).
+    c = geodsl.closure("a b c = triangle12 a b c ? rconst a b a c 1/2")
+    assert c.solved
+    assert not c.proves("cong a b a c")
+    assert c.proves("rconst a c a b 2")
+    assert not c.proves("rconst a c a b 3")
+
+
+def test_angle_chase_is_sound_modulo_pi() -> None:
+    # 2x ≡ 0 (mod π) does not give x ≡ 0: the combination needs weight 1/2.
+    t = LinearTable()
+    t.add({0: Fraction(2)}, 0)
+    residual, reason = t.reduce({0: Fraction(1)})
+    assert residual == {} and not integral(reason)
+    angles = AngleTable()
+    # ∠(ab, ac) = ∠(ac, ad): ac bisects, but ab ∥ ad does not follow mod π... and
+    # neither does ∠(ab, ac) = ∠(ab, ac) + π/2.
+    angles.add(_sub(angles.angle(0, 1, 0, 2), angles.angle(0, 2, 0, 3)), 0)
+    assert angles.query("para", (0, 1, 0, 3)) is None
+    angles2 = AngleTable()
+    f = angles2.angle(0, 1, 0, 2)
+    angles2.add({k: 2 * v for k, v in f.items()}, 0)       # 2·∠(ab, ac) ≡ 0
+    assert angles2.query("para", (0, 1, 0, 2)) is None
+    assert angles2.query("perp", (0, 1, 0, 2)) is None
+    t3 = AngleTable()
+    t3.add({**t3.angle(0, 1, 2, 3), PI: Fraction(-1, 2)}, 7)   # ab ⟂ cd
+    assert t3.query("perp", (2, 3, 0, 1)) == (7,)
+    assert t3.query("para", (0, 1, 2, 3)) is None
+
+
+def test_ratio_table_reason_is_the_facts_used() -> None:
+    r = RatioTable()
+    r.add(r.forms("cong", (0, 1, 2, 3))[0], 10)
+    r.add(r.forms("cong", (2, 3, 4, 5))[0], 11)
+    r.add(r.forms("cong", (6, 7, 8, 9))[0], 12)
+    assert r.query("cong", (0, 1, 4, 5)) == (10, 11)
+    assert r.query("cong", (0, 1, 6, 7)) is None
+
+
+def _sub(f: dict[int, Fraction], g: dict[int, Fraction]) -> dict[int, Fraction]:
+    out = dict(f)
+    for k, v in g.items():
+        out[k] = out.get(k, 0) - v
+    return {k: v for k, v in out.items() if v}
+
+
+def test_budgets_give_partial_results() -> None:
+    text = ("a b c = triangle a b c; o = circle o a b c; h = orthocenter h a b c; "
+            "d = midpoint d b c; e = midpoint e c a; f = midpoint f a b; g = foot g a b c ? cyclic d e f g")
+    timed = geodsl.closure(text, timeout=0.0)
+    assert timed.status == "budget" and not timed.solved
+    assert any(f.rule == "premise" for f in timed.facts)
+    few = geodsl.closure(text, max_facts=25)
+    assert few.status == "budget"
+    assert 25 <= len(few.facts) < 60
+    assert all(f.rule == "premise" for f in few.facts[:10])
+
+
+def test_saturation_without_a_goal_or_with_an_unprovable_one() -> None:
+    c = geodsl.closure("a b c = triangle a b c; d = midpoint d a b")
+    assert c.status == "saturated" and not c.solved and len(c.facts) >= 3
+    with pytest.raises(geodsl.GeoDSLError):
+        c.proof()
+
+
+def test_two_runs_are_identical() -> None:
+    text = ("a b c = triangle a b c; o = circle o a b c; h = orthocenter h a b c; "
+            "d = midpoint d b c; e = midpoint e c a; f = midpoint f a b; g = foot g a b c ? cyclic d e f g")
+    runs = [geodsl.closure(text, timeout=30) for _ in range(2)]
+    assert [f for f in runs[0].facts] == [f for f in runs[1].facts]
+    if runs[0].solved:
+        assert runs[0].proof().to_text() == runs[1].proof().to_text()
+        assert runs[0].proof().to_dict() == runs[1].proof().to_dict()
+
+
+def test_bad_problem_is_a_located_error() -> None:
+    with pytest.raises(geodsl.GeoDSLError) as err:
+        geodsl.closure("a b c = triangle a b c; d = midpiont d a b ? coll a b d")
+    assert err.value.line == 1 and err.value.column is not None
