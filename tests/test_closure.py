@@ -143,3 +143,18 @@ def test_bad_problem_is_a_located_error() -> None:
     with pytest.raises(geodsl.GeoDSLError) as err:
         geodsl.closure("a b c = triangle a b c; d = midpiont d a b ? coll a b d")
     assert err.value.line == 1 and err.value.column is not None
+
+
+def test_lattice_table_finds_integral_combinations_only() -> None:
+    from geodsl.closure.linear import LatticeTable
+
+    t = LatticeTable()
+    t.add({0: 2}, 0)                       # 2x ≡ 0
+    residual, _ = t.reduce({0: 1})
+    assert residual == {0: 1}              # x ≡ 0 does not follow
+    t.add({0: 3}, 1)                       # 3x ≡ 0, so x = 3x − 2x ≡ 0
+    residual, reason = t.reduce({0: 1})
+    assert residual == {} and reason == {0: -1, 1: 1}
+    t.add({1: 1, 2: -1, PI: Fraction(-1, 2)}, 2)   # y − z ≡ 1/2
+    residual, reason = t.reduce({1: 2, 2: -2})
+    assert residual == {PI: Fraction(1)} and reason == {2: 2}

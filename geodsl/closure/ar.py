@@ -23,7 +23,7 @@ from __future__ import annotations
 from fractions import Fraction
 
 from ..ast import Constant
-from .linear import Form, LinearTable, integral
+from .linear import Form, LatticeTable, LinearTable, integral
 
 PI = -1
 """Constant column of the angle table: one unit is π."""
@@ -108,6 +108,7 @@ class AngleTable(_Table):
 
     def __init__(self) -> None:
         super().__init__()
+        self.table = LatticeTable()  # type: ignore[assignment]
         self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
         self.line_vars: dict[int, int] = {}
         self.linked: set[int] = set()
@@ -193,9 +194,9 @@ class AngleTable(_Table):
             residual, reason = self._reduce(form)
             if any(k >= 0 for k in residual):
                 return None
-            if residual.get(PI, Fraction(0)).denominator != 1 or not integral(reason):
+            if Fraction(residual.get(PI, 0)).denominator != 1 or not integral(reason):  # type: ignore[arg-type]
                 return None
-            return reason
+            return reason  # type: ignore[return-value]
 
         reason = self.cached(key, compute)
         return None if reason is None else self.facts_of(reason)

@@ -120,3 +120,105 @@ class LinearTable:
                 self.occurs.setdefault(k, set()).add(pivot)
         self.version += 1
         return True
+
+
+def _egcd(a: int, b: int) -> tuple[int, int, int]:
+    """(g, s, u) with s·a + u·b = g = gcd(a, b) > 0."""
+    s0, s1, u0, u1 = 1, 0, 0, 1
+    while b:
+        q, a, b = a // b, b, a % b
+        s0, s1 = s1, s0 - q * s1
+        u0, u1 = u1, u0 - q * u1
+    if a < 0:
+        a, s0, u0 = -a, -s0, -u0
+    return a, s0, u0
+
+
+def _combine(x: Mapping[int, object], cx: int, y: Mapping[int, object], cy: int) -> dict[int, object]:
+    """cx·x + cy·y without zeros."""
+    out: dict[int, object] = {}
+    for k, v in x.items():
+        if cx:
+            out[k] = cx * v  # type: ignore[operator]
+    for k, v in y.items():
+        if cy:
+            out[k] = out.get(k, 0) + cy * v  # type: ignore[operator]
+    return {k: v for k, v in out.items() if v}
+
+
+class LatticeTable:
+    """Integer equations in Hermite (echelon) form: every combination is
+    integral, so it is sound for angles modulo π.
+
+    Variables have integer coefficients (constant columns may be rational);
+    rows are only ever combined by unimodular integer operations (subtract an
+    integer multiple; replace two rows by their extended-gcd combinations), so
+    the reason of every row, and of every reduction, has integer weights.
+    Columns are processed in increasing order, each row starting at its pivot
+    column with a positive pivot; then a target is an integer combination of
+    the equations exactly when greedy division at each pivot clears its
+    variables (:meth:`reduce`).
+    """
+
+    __slots__ = ("rows", "reasons", "version")
+
+    def __init__(self) -> None:
+        self.rows: dict[int, dict[int, object]] = {}
+        self.reasons: dict[int, dict[int, int]] = {}
+        self.version = 0
+
+    @staticmethod
+    def _first_var(form: Mapping[int, object]) -> int | None:
+        vs = [k for k in form if k >= 0]
+        return min(vs) if vs else None
+
+    def reduce(self, form: Mapping[int, object]) -> tuple[dict[int, object], dict[int, int]]:
+        """(residual, reason) with ``form = residual + Σ reason_i·equation_i``,
+        reason integral; the residual keeps a variable when no integer
+        combination clears it."""
+        out = {k: (int(v) if k >= 0 else v) for k, v in form.items() if v}
+        reason: dict[int, int] = {}
+        while True:
+            v = self._first_var(out)
+            if v is None or v not in self.rows:
+                return out, reason
+            row = self.rows[v]
+            p, t = row[v], out[v]
+            if t % p:  # type: ignore[operator]
+                return out, reason
+            q = t // p  # type: ignore[operator]
+            out = _combine(out, 1, row, -q)
+            reason = _combine(reason, 1, self.reasons[v], q)  # type: ignore[assignment]
+
+    def add(self, form: Mapping[int, object], ident: int) -> bool:
+        """Add integer equation ``form = 0``; False if already implied."""
+        out = {k: (int(v) if k >= 0 else v) for k, v in form.items() if v}
+        reason: dict[int, int] = {ident: 1}
+        changed = False
+        while True:
+            v = self._first_var(out)
+            if v is None:
+                if changed:
+                    self.version += 1
+                return changed
+            if v not in self.rows:
+                if out[v] < 0:  # type: ignore[operator]
+                    out = _combine(out, -1, {}, 0)
+                    reason = _combine(reason, -1, {}, 0)  # type: ignore[assignment]
+                self.rows[v] = out
+                self.reasons[v] = reason
+                self.version += 1
+                return True
+            row, why = self.rows[v], self.reasons[v]
+            p, t = row[v], out[v]
+            if t % p == 0:  # type: ignore[operator]
+                q = t // p  # type: ignore[operator]
+                out = _combine(out, 1, row, -q)
+                reason = _combine(reason, 1, why, -q)  # type: ignore[assignment]
+                continue
+            g, s, u = _egcd(p, t)  # type: ignore[arg-type]
+            self.rows[v] = _combine(row, s, out, u)
+            self.reasons[v] = _combine(why, s, reason, u)  # type: ignore[assignment]
+            out = _combine(row, t // g, out, -(p // g))  # type: ignore[operator]
+            reason = _combine(why, t // g, reason, -(p // g))  # type: ignore[assignment,operator]
+            changed = True
