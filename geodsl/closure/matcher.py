@@ -15,17 +15,19 @@ length class, lines of a direction class, line pairs at an angle found by
 looking up the missing direction, ... A constraint the structures cannot
 enumerate binds one variable over all points (the fallback), and every
 constraint is checked numerically as soon as its points are bound. Rule
-variables may share points unless that makes an atom degenerate
-(:func:`degenerate`).
+variables may share points (two triangles with a common vertex, as in
+AlphaGeometry) unless that makes an atom degenerate: a line or segment
+through one point, repeated points of a collinearity, circle, midpoint or
+triangle, or a relation between a thing and itself (``_match.DEGENERACY``).
 """
 
 from __future__ import annotations
 
 import math
-import time
 from collections.abc import Iterator, Sequence
 from itertools import permutations
 
+from .. import _match
 from .numeric import NumericModel
 from .ruleset import Atom, RuleSpec
 
@@ -56,76 +58,42 @@ class Matcher:
         for (a, b), mid in sorted(model.midpoint.items()):
             mids += [(mid, a, b), (mid, b, a)]
         self.mids = mids
-        self._ticks = 0
 
     # ------------------------------------------------------------ search
 
     def matches(self, rule: RuleSpec) -> list[tuple[int, ...]]:
         """Bindings (points in ``rule.variables`` order) of every numerically
-        true instance. Raises :class:`BudgetExceeded` past the deadline."""
-        index = {v: i for i, v in enumerate(rule.variables)}
-        cons: list[tuple[str, tuple[object, ...], bool]] = []
-        for name, args in rule.premises + rule.conclusions:
-            cons.append((name, tuple(index[a] if isinstance(a, str) else a for a in args), False))
-        for name, args in rule.sides:
-            cons.append((name, tuple(index[a] if isinstance(a, str) else a for a in args), True))
-        out: list[tuple[int, ...]] = []
-        binding: list[int | None] = [None] * len(rule.variables)
-        self._search(cons, binding, list(range(len(cons))), out)
-        return out
+        true instance. Raises :class:`BudgetExceeded` past the deadline.
 
-    def _search(self, cons: list[tuple[str, tuple[object, ...], bool]], binding: list[int | None],
-                open_: list[int], out: list[tuple[int, ...]]) -> None:
-        self._ticks += 1
-        if self._ticks % 256 == 0 and time.monotonic() > self.deadline:
-            raise BudgetExceeded("matching")
-        still: list[int] = []
-        for ci in open_:
-            name, args, _ = cons[ci]
-            if all(not isinstance(a, int) or binding[a] is not None for a in args):
-                values = tuple(binding[a] if isinstance(a, int) else a for a in args)
-                if degenerate(name, values) or not self.m.holds(name, values):
-                    return
-            else:
-                still.append(ci)
-        if not still:
-            out.append(tuple(binding))  # type: ignore[arg-type]
-            if len(out) > self.max_matches:
-                raise BudgetExceeded("matches")
-            return
-        best, best_cost = -1, HUGE * 10
-        for ci in still:
-            name, args, side = cons[ci]
-            cost = HUGE if side else self._cost(name, self._pattern(args, binding))
-            if cost < best_cost:
-                best, best_cost = ci, cost
-        name, args, side = cons[best]
-        if best_cost >= HUGE:
-            # Fallback: bind the first unbound variable of the constraint to every point.
-            var = next(a for a in args if isinstance(a, int) and binding[a] is None)
-            for p in range(self.m.n):
-                binding[var] = p
-                self._search(cons, binding, still, out)
-            binding[var] = None
-            return
-        pattern = self._pattern(args, binding)
-        for values in self._enumerate(name, pattern):
-            changed: list[int] = []
-            ok = True
-            for a, v in zip(args, values):
-                if not isinstance(a, int):
-                    continue
-                cur = binding[a]
-                if cur is None:
-                    binding[a] = v
-                    changed.append(a)
-                elif cur != v:
-                    ok = False
-                    break
-            if ok:
-                self._search(cons, binding, still, out)
-            for a in changed:
-                binding[a] = None
+        The search loop is compiled (``ext/match.pyx``); this side supplies
+        the geometry: numeric checks, cost estimates and enumerators."""
+        index = {v: i for i, v in enumerate(rule.variables)}
+        atoms = list(rule.premises + rule.conclusions) + list(rule.sides)
+        names = [name for name, _ in atoms]
+        cons_vars = [[index[a] if isinstance(a, str) else -1 for a in args] for _, args in atoms]
+        consts = [tuple(a for a in args) for _, args in atoms]
+        side = [False] * (len(atoms) - len(rule.sides)) + [True] * len(rule.sides)
+        holds = self.m.holds
+
+        plain = [all(isinstance(a, str) for a in args) for args in consts]
+
+        def check(ci: int, values: tuple[int, ...]) -> bool:
+            if plain[ci]:
+                return holds(names[ci], values)
+            args = tuple(v if isinstance(c, str) else c for v, c in zip(values, consts[ci]))
+            return holds(names[ci], args)
+
+        def cost(ci: int, pattern: Pattern) -> int:
+            return self._cost(names[ci], pattern)
+
+        def enumerate_(ci: int, pattern: Pattern) -> Iterator[tuple[int, ...]]:
+            return self._enumerate(names[ci], pattern)
+
+        try:
+            return _match.search(cons_vars, side, names, len(rule.variables), self.m.n, check, cost,
+                                 enumerate_, self.deadline, self.max_matches)
+        except _match.SearchBudget as exc:
+            raise BudgetExceeded(str(exc)) from None
 
     @staticmethod
     def _pattern(args: tuple[object, ...], binding: Sequence[int | None]) -> Pattern:
@@ -323,32 +291,6 @@ class Matcher:
                 yield tuple(x for s in full for x in s)  # type: ignore[misc]
 
         yield from rec(0, {})
-
-
-def degenerate(name: str, v: tuple[object, ...]) -> bool:
-    """A binding that makes an atom meaningless or trivially true: a line or
-    segment through one point, repeated points of a collinearity, circle,
-    midpoint or triangle, or a relation between a thing and itself.
-
-    Rule variables may otherwise share points (two triangles with a common
-    vertex), as in AlphaGeometry.
-    """
-    if name in ("coll", "ncoll", "cyclic", "midp", "circle"):
-        return len(set(v)) != len(v)
-    if name in ("para", "perp", "cong", "npara", "nperp"):
-        a, b, c, d = v
-        return a == b or c == d or {a, b} == {c, d}
-    if name in ("eqangle", "eqratio"):
-        pairs = [frozenset(v[i:i + 2]) for i in range(0, 8, 2)]
-        return any(len(p) < 2 for p in pairs) or (pairs[0] == pairs[2] and pairs[1] == pairs[3]) \
-            or (pairs[0] == pairs[1] and pairs[2] == pairs[3])
-    if name in ("simtri", "simtrir", "contri", "contrir"):
-        return len(set(v[:3])) < 3 or len(set(v[3:])) < 3 or v[:3] == v[3:]
-    if name in ("aconst", "rconst"):
-        return v[0] == v[1] or v[2] == v[3]
-    if name in ("lconst", "diff"):
-        return v[0] == v[1]
-    return False
 
 
 def _orderings(sets: Sequence[Sequence[int]], pat: Pattern) -> Iterator[tuple[int, ...]]:

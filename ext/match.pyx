@@ -1,0 +1,273 @@
+# cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
+"""The search loop of the closure's rule matcher (geodsl.closure.matcher).
+
+Matching a rule binds its variables constraint by constraint: at every node
+of the search, find the constraints whose points are now all bound and check
+them, then pick the open constraint with the fewest expected candidates and
+branch on its numerically true instances. Those per-node scans run millions
+of times per problem set, so they are C loops over int arrays here; the
+geometry (numeric truth, candidate enumeration, cost estimates) stays in
+Python behind three callbacks, and costs are cached per (constraint, which
+arguments are bound).
+"""
+
+from libc.stdlib cimport malloc, free
+from libc.string cimport memset
+
+import time
+
+cdef enum:
+    MAXARGS = 8
+
+# DEGENERACY: the ways a bound constraint is meaningless or trivially true.
+cdef enum:
+    NONE = 0          # never
+    DISTINCT = 1      # repeated points (coll, cyclic, midp, circle, ncoll)
+    TWO_PAIRS = 2     # ab, cd: a point pair of one point, or the same pair (para, perp, cong)
+    FOUR_PAIRS = 3    # eqangle / eqratio: a pair of one point, or both sides the same
+    TRIANGLES = 4     # a triangle with a repeated vertex, or the same triangle twice
+    HEAD_PAIRS = 5    # aconst / rconst / lconst / diff: the point pairs must be pairs
+
+DEGENERACY = {"coll": DISTINCT, "ncoll": DISTINCT, "cyclic": DISTINCT, "midp": DISTINCT,
+              "circle": DISTINCT, "para": TWO_PAIRS, "perp": TWO_PAIRS, "cong": TWO_PAIRS,
+              "npara": TWO_PAIRS, "nperp": TWO_PAIRS, "eqangle": FOUR_PAIRS,
+              "eqratio": FOUR_PAIRS, "simtri": TRIANGLES, "simtrir": TRIANGLES,
+              "contri": TRIANGLES, "contrir": TRIANGLES, "aconst": HEAD_PAIRS,
+              "rconst": HEAD_PAIRS, "lconst": HEAD_PAIRS, "diff": HEAD_PAIRS}
+"""Predicate name -> degeneracy kind; other predicates never degenerate."""
+
+
+cdef inline int _same_pair(int a, int b, int c, int d):
+    return (a == c and b == d) or (a == d and b == c)
+
+
+class SearchBudget(Exception):
+    """The search ran past its deadline or match cap."""
+
+
+cdef class _Search:
+    cdef int ncons, nvars, npoints, max_matches
+    cdef int* vars          # ncons * MAXARGS, -1 = constant / padding
+    cdef int* nargs
+    cdef int* side
+    cdef int* degen          # how a constraint degenerates (see DEGENERACY)
+    cdef int* binding
+    cdef int* cost_cache    # ncons * 256, -1 = unknown
+    cdef object check, cost, enumerate, out
+    cdef double deadline
+    cdef long ticks
+
+    def __cinit__(self, list cons_vars, list cons_side, list cons_degen, int nvars, int npoints,
+                  object check, object cost, object enumerate, double deadline, int max_matches):
+        cdef int i, j, k
+        self.ncons = len(cons_vars)
+        self.nvars = nvars
+        self.npoints = npoints
+        self.max_matches = max_matches
+        self.vars = <int*> malloc(self.ncons * MAXARGS * sizeof(int))
+        self.nargs = <int*> malloc(self.ncons * sizeof(int))
+        self.side = <int*> malloc(self.ncons * sizeof(int))
+        self.degen = <int*> malloc(self.ncons * sizeof(int))
+        self.binding = <int*> malloc((nvars + 1) * sizeof(int))
+        self.cost_cache = <int*> malloc(self.ncons * 256 * sizeof(int))
+        if not (self.vars and self.nargs and self.side and self.degen and self.binding
+                and self.cost_cache):
+            raise MemoryError()
+        for i in range(self.ncons):
+            t = cons_vars[i]
+            if len(t) > MAXARGS:
+                raise ValueError("a constraint has more than 8 arguments")
+            self.nargs[i] = len(t)
+            self.side[i] = 1 if cons_side[i] else 0
+            self.degen[i] = cons_degen[i]
+            for j in range(MAXARGS):
+                self.vars[i * MAXARGS + j] = t[j] if j < len(t) else -1
+            for k in range(256):
+                self.cost_cache[i * 256 + k] = -1
+        for i in range(nvars):
+            self.binding[i] = -1
+        self.check = check
+        self.cost = cost
+        self.enumerate = enumerate
+        self.deadline = deadline
+        self.out = []
+        self.ticks = 0
+
+    def __dealloc__(self):
+        free(self.vars)
+        free(self.nargs)
+        free(self.side)
+        free(self.degen)
+        free(self.binding)
+        free(self.cost_cache)
+
+    cdef tuple _values(self, int ci):
+        """The constraint's arguments under the binding (None unbound, -1 constant)."""
+        cdef int j, v
+        cdef list out = []
+        for j in range(self.nargs[ci]):
+            v = self.vars[ci * MAXARGS + j]
+            if v < 0:
+                out.append(-1)
+            elif self.binding[v] < 0:
+                out.append(None)
+            else:
+                out.append(self.binding[v])
+        return tuple(out)
+
+    cdef int _mask(self, int ci):
+        cdef int j, v, m = 0
+        for j in range(self.nargs[ci]):
+            v = self.vars[ci * MAXARGS + j]
+            if v < 0 or self.binding[v] >= 0:
+                m |= 1 << j
+        return m
+
+    cdef int _bound(self, int ci):
+        cdef int j, v
+        for j in range(self.nargs[ci]):
+            v = self.vars[ci * MAXARGS + j]
+            if v >= 0 and self.binding[v] < 0:
+                return 0
+        return 1
+
+    cdef int _degenerate(self, int ci):
+        """1 if the bound constraint is degenerate (see DEGENERACY)."""
+        cdef int k = self.degen[ci], j, i, n = self.nargs[ci]
+        cdef int v[MAXARGS]
+        for j in range(n):
+            i = self.vars[ci * MAXARGS + j]
+            v[j] = self.binding[i] if i >= 0 else -1 - j
+        if k == DISTINCT:
+            for i in range(n):
+                for j in range(i + 1, n):
+                    if v[i] == v[j]:
+                        return 1
+            return 0
+        if k == TWO_PAIRS:
+            return v[0] == v[1] or v[2] == v[3] or _same_pair(v[0], v[1], v[2], v[3])
+        if k == FOUR_PAIRS:
+            for j in range(0, 8, 2):
+                if v[j] == v[j + 1]:
+                    return 1
+            return ((_same_pair(v[0], v[1], v[4], v[5]) and _same_pair(v[2], v[3], v[6], v[7]))
+                    or (_same_pair(v[0], v[1], v[2], v[3]) and _same_pair(v[4], v[5], v[6], v[7])))
+        if k == TRIANGLES:
+            if v[0] == v[1] or v[1] == v[2] or v[0] == v[2] or v[3] == v[4] or v[4] == v[5] or v[3] == v[5]:
+                return 1
+            return v[0] == v[3] and v[1] == v[4] and v[2] == v[5]
+        if k == HEAD_PAIRS:
+            return v[0] == v[1] or (n >= 4 and v[2] == v[3] and self.vars[ci * MAXARGS + 2] >= 0)
+        return 0
+
+    cdef long _cost(self, int ci) except -2:
+        cdef int m = self._mask(ci)
+        cdef int c = self.cost_cache[ci * 256 + m]
+        if c < 0:
+            c = <int> min(<long> self.cost(ci, self._values(ci)), 2000000000)
+            self.cost_cache[ci * 256 + m] = c
+        return c
+
+    cdef int _search(self, int* open_, int nopen) except -1:
+        cdef int i, ci, j, v, best = -1, nstill = 0, p, var, ok
+        cdef long c, best_cost = 2147483647
+        cdef int* still
+        cdef int changed[MAXARGS]
+        cdef int nchanged
+        self.ticks += 1
+        if (self.ticks & 255) == 0 and time.monotonic() > self.deadline:
+            raise SearchBudget("matching")
+        still = <int*> malloc((nopen + 1) * sizeof(int))
+        if still == NULL:
+            raise MemoryError()
+        try:
+            for i in range(nopen):
+                ci = open_[i]
+                if self._bound(ci):
+                    if self._degenerate(ci) or not self.check(ci, self._values(ci)):
+                        return 0
+                else:
+                    still[nstill] = ci
+                    nstill += 1
+            if nstill == 0:
+                self.out.append(tuple([self.binding[i] for i in range(self.nvars)]))
+                if len(self.out) > self.max_matches:
+                    raise SearchBudget("matches")
+                return 0
+            for i in range(nstill):
+                ci = still[i]
+                if self.side[ci]:
+                    continue
+                c = self._cost(ci)
+                if c < best_cost:
+                    best, best_cost = ci, c
+            if best < 0 or best_cost >= 1000000000:
+                # Fallback: bind the first unbound variable to every point.
+                if best < 0:
+                    best = still[0]
+                var = -1
+                for j in range(self.nargs[best]):
+                    v = self.vars[best * MAXARGS + j]
+                    if v >= 0 and self.binding[v] < 0:
+                        var = v
+                        break
+                for p in range(self.npoints):
+                    self.binding[var] = p
+                    self._search(still, nstill)
+                self.binding[var] = -1
+                return 0
+            for values in self.enumerate(best, self._values(best)):
+                nchanged = 0
+                ok = 1
+                for j in range(self.nargs[best]):
+                    v = self.vars[best * MAXARGS + j]
+                    if v < 0:
+                        continue
+                    p = values[j]
+                    if self.binding[v] < 0:
+                        self.binding[v] = p
+                        changed[nchanged] = v
+                        nchanged += 1
+                    elif self.binding[v] != p:
+                        ok = 0
+                        break
+                if ok:
+                    self._search(still, nstill)
+                for j in range(nchanged):
+                    self.binding[changed[j]] = -1
+            return 0
+        finally:
+            free(still)
+
+    def run(self):
+        cdef int i
+        cdef int* open_ = <int*> malloc((self.ncons + 1) * sizeof(int))
+        if open_ == NULL:
+            raise MemoryError()
+        try:
+            for i in range(self.ncons):
+                open_[i] = i
+            self._search(open_, self.ncons)
+        finally:
+            free(open_)
+        return self.out
+
+
+def search(list cons_vars, list cons_side, list cons_names, int nvars, int npoints, check, cost,
+           enumerate, double deadline, int max_matches):
+    """Every binding of ``nvars`` variables to ``npoints`` points under which
+    every constraint passes ``check(ci, values)``.
+
+    ``cons_vars[ci]`` lists the variable of each argument of constraint ci
+    (-1 for a constant); ``cons_side[ci]`` marks constraints that are only
+    checked, never enumerated; a binding that makes a constraint degenerate
+    (:data:`DEGENERACY`, by ``cons_names[ci]``) is rejected before ``check``. ``cost(ci, pattern)`` estimates the candidates
+    of a constraint given the pattern of its arguments (a point, ``None`` for
+    unbound, -1 for a constant); a cost of 10**9 or more means "cannot
+    enumerate". ``enumerate(ci, pattern)`` yields full argument tuples.
+    Raises :class:`SearchBudget` past ``deadline`` (time.monotonic()) or
+    ``max_matches``.
+    """
+    degen = [DEGENERACY.get(name, NONE) for name in cons_names]
+    return _Search(cons_vars, cons_side, degen, nvars, npoints, check, cost, enumerate,
+                   deadline, max_matches).run()
