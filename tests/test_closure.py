@@ -158,3 +158,13 @@ def test_lattice_table_finds_integral_combinations_only() -> None:
     t.add({1: 1, 2: -1, PI: Fraction(-1, 2)}, 2)   # y − z ≡ 1/2
     residual, reason = t.reduce({1: 2, 2: -2})
     assert residual == {PI: Fraction(1)} and reason == {2: 2}
+
+
+def test_saturated_closure_lists_what_ar_proves() -> None:
+    c = geodsl.closure("a b = segment a b; c = on_tline c b a b; d = on_tline d a a b")
+    assert c.status == "saturated"
+    listed = {c.fact_predicate(f).canonical().to_text(): f.rule for f in c.facts}
+    assert listed.get(geodsl.Predicate("para", ("a", "d", "b", "c")).canonical().to_text()) == "angle_chase"
+    bare = geodsl.closure("a b = segment a b; c = on_tline c b a b; d = on_tline d a a b",
+                          harvest_facts=False)
+    assert len(bare.facts) < len(c.facts)

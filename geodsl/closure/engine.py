@@ -27,6 +27,7 @@ from ..ast import Constant, Predicate, Problem
 from ..definitions import rulebase
 from ..errors import GeoDSLError
 from .facts import Fact
+from .harvest import harvest
 from .matcher import BudgetExceeded, Matcher
 from .numeric import NumericModel
 from .ruleset import RuleSpec, load_rules, subsumed_by_ar
@@ -157,10 +158,15 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
 
 
 def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_TIMEOUT,
-            max_facts: int = DEFAULT_MAX_FACTS, rules: Sequence[RuleSpec] | None = None) -> Closure:
+            max_facts: int = DEFAULT_MAX_FACTS, rules: Sequence[RuleSpec] | None = None,
+            harvest_facts: bool = True) -> Closure:
     """Saturate a problem's premise: DD (rules by levels) + AR (angle and
     ratio chase), with provenance, within ``timeout`` seconds and
     ``max_facts`` facts.
+
+    Once saturated (the goal not proved), the closure also lists the
+    collinearities, concyclicities, parallels, perpendiculars and equal
+    lengths it can prove (:mod:`.harvest`; ``harvest_facts=False`` skips it).
 
     Raises :class:`~geodsl.errors.GeoDSLError` for a bad problem (parse
     error, degenerate construction, goal false in every diagram).
@@ -223,6 +229,9 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                     break
                 if len(store.facts) == before:
                     break
+            if status == "saturated" and harvest_facts:
+                store.level = level + 1
+                harvest(store, deadline, max_facts)
     except BudgetExceeded:
         status = "budget"
     goal_facts = tuple(None if a is None else store.prove(g.name, a) for g, a in zip(goals, goal_args))
