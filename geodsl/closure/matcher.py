@@ -244,6 +244,8 @@ class Matcher:
         m = self.m
         signs = ANGLE_SIGNS if angles else RATIO_SIGNS
         slots = [(pat[2 * i], pat[2 * i + 1]) for i in range(4)]
+        if any(a is not None and a == b for a, b in slots):
+            return  # a line or segment through one point
         free = [i for i, (a, b) in enumerate(slots) if a is None or b is None]
         if not free:
             yield pat  # type: ignore[misc]
