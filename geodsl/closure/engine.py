@@ -209,24 +209,35 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
         if goals_done():
             status = "proved"
         else:
+            # Rules are matched lazily, on their first turn, and the goal is
+            # checked after every rule: easy problems stop before the
+            # expensive rules are ever matched.
             matcher = Matcher(model, deadline)
-            matches = [matcher.matches(rule) for rule in rules]
-            fired = [bytearray(len(ms)) for ms in matches]
-            while True:
+            matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
+            fired: list[bytearray] = [bytearray() for _ in rules]
+            keys: dict[tuple[int, int], tuple[tuple[object, ...], ...]] = {}
+            checked = len(store.facts)
+            while status != "proved":
                 level += 1
                 store.level = level
                 before = len(store.facts)
                 for ri, rule in enumerate(rules):
-                    for mi, binding in enumerate(matches[ri]):
+                    found = matches[ri]
+                    if found is None:
+                        found = matches[ri] = matcher.matches(rule)
+                        fired[ri] = bytearray(len(found))
+                    for mi, binding in enumerate(found):
                         if fired[ri][mi]:
                             continue
                         if time.monotonic() > deadline or len(store.facts) >= max_facts:
                             raise BudgetExceeded("budget")
-                        if _apply(store, rule, binding):
+                        if _apply(store, rule, binding, keys, (ri, mi)):
                             fired[ri][mi] = 1
-                if goals_done():
-                    status = "proved"
-                    break
+                    if len(store.facts) != checked:
+                        checked = len(store.facts)
+                        if goals_done():
+                            status = "proved"
+                            break
                 if len(store.facts) == before:
                     break
             if status == "saturated" and harvest_facts:
@@ -243,21 +254,27 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                    time.monotonic() - start, level, unsound, store)
 
 
-def _apply(store: Store, rule: RuleSpec, binding: tuple[int, ...]) -> bool:
-    """Try one numerically true instance; True once its conclusions are known."""
+def _apply(store: Store, rule: RuleSpec, binding: tuple[int, ...],
+           keys: dict[tuple[int, int], tuple[tuple[object, ...], ...]], at: tuple[int, int]) -> bool:
+    """Try one numerically true instance; True once its conclusions are known.
+
+    The canonical keys of its premises and conclusions are computed once per
+    binding (``keys``) and reused on every level."""
     var = {v: binding[i] for i, v in enumerate(rule.variables)}
-
-    def inst(args: tuple[object, ...]) -> tuple[object, ...]:
-        return tuple(var[a] if isinstance(a, str) else a for a in args)
-
-    if all(store.lookup(name, inst(args)) is not None for name, args in rule.conclusions):
+    atoms = rule.premises + rule.conclusions
+    insts = [tuple(var[a] if isinstance(a, str) else a for a in args) for _, args in atoms]
+    known = keys.get(at)
+    if known is None:
+        known = keys[at] = tuple(store.key(name, inst) for (name, _), inst in zip(atoms, insts))
+    npre = len(rule.premises)
+    if all(k in store.index for k in known[npre:]):
         return True
     parents: list[int] = []
-    for name, args in rule.premises:
-        fid = store.prove(name, inst(args))
+    for (name, _), inst, key in zip(rule.premises, insts, known):
+        fid = store.prove(name, inst, key)
         if fid is None:
             return False
         parents.append(fid)
-    for name, args in rule.conclusions:
-        store.add(name, inst(args), rule.name, parents, label=rule.label)
+    for (name, _), inst in zip(rule.conclusions, insts[npre:]):
+        store.add(name, inst, rule.name, parents, label=rule.label)
     return True

@@ -67,10 +67,23 @@ def normalize_constant(c: Constant) -> Constant:
     return c
 
 
+_CANONICAL: dict[tuple[str, tuple[object, ...]], tuple[object, ...]] = {}
+_CANONICAL_LIMIT = 2_000_000
+
+
 def canonical(name: str, args: tuple[object, ...]) -> tuple[object, ...]:
-    """The canonical spelling of ``name args`` (points are ints)."""
+    """The canonical spelling of ``name args`` (points are ints); memoized,
+    since rule matching asks for the same spellings again and again."""
+    memo = (name, args)
+    found = _CANONICAL.get(memo)
+    if found is not None:
+        return found
     pdef = rulebase().predicate(name)
     norm = tuple(normalize_constant(a) if isinstance(a, Constant) else a for a in args)
     keys = tuple(a if isinstance(a, int) else -1 for a in norm)
     perm = pdef.perms[_canon.canonical_permutation(keys, pdef.perms)]
-    return tuple(norm[i] for i in perm)
+    out = tuple(norm[i] for i in perm)
+    if len(_CANONICAL) >= _CANONICAL_LIMIT:
+        _CANONICAL.clear()
+    _CANONICAL[memo] = out
+    return out

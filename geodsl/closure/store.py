@@ -95,6 +95,8 @@ class Store:
         self.anchor: dict[int, tuple[int, int]] = {}
         """Each line's anchor pair: its first two points when it was made."""
         self.angles.on_new_pair = self._link_new_pair
+        self._failed: dict[Key, int] = {}
+        """Facts that could not be proved, with the fact count at the time."""
         self.unsound: list[tuple[str, tuple[object, ...], str, tuple[int, ...]]] = []
         """Derivations whose conclusion was numerically false (bugs)."""
 
@@ -165,16 +167,33 @@ class Store:
 
     # ------------------------------------------------------------ proving
 
-    def prove(self, name: str, args: tuple[object, ...]) -> int | None:
-        """Prove ``name args`` if the store can, materializing it; its id or None."""
+    def key(self, name: str, args: tuple[object, ...]) -> Key:
+        return (name,) + canonical(name, args)
+
+    def prove(self, name: str, args: tuple[object, ...], key: Key | None = None) -> int | None:
+        """Prove ``name args`` if the store can, materializing it; its id or None.
+
+        A failure is remembered until the next fact is added (nothing can
+        change before), since rules ask for the same premises many times."""
         if name in SIDE:
             raise ValueError(f"side condition `{name}` is checked on the diagram, not proved")
-        found = self.lookup(name, args)
+        if key is None:
+            key = self.key(name, args)
+        found = self.index.get(key)
         if found is not None:
             return found
-        points = [a for a in args if isinstance(a, int)]
-        if not self.model.holds(name, canonical(name, args)):
+        if self._failed.get(key) == len(self.facts):
             return None
+        if not self.model.holds(name, key[1:]):
+            found = None
+        else:
+            found = self._prove(name, args)
+        if found is None:
+            self._failed[key] = len(self.facts)
+        return found
+
+    def _prove(self, name: str, args: tuple[object, ...]) -> int | None:
+        points = [a for a in args if isinstance(a, int)]
         if name == "coll":
             return self._on_group(self.lines, "coll", args, "same_line")
         if name == "cyclic":
