@@ -168,3 +168,11 @@ def test_saturated_closure_lists_what_ar_proves() -> None:
     bare = geodsl.closure("a b = segment a b; c = on_tline c b a b; d = on_tline d a a b",
                           harvest_facts=False)
     assert len(bare.facts) < len(c.facts)
+
+
+def test_constant_premises_feed_the_ratio_table() -> None:
+    c = geodsl.closure("a = free a; b = lconst b a 3; c = midpoint c a b ? lconst a c 3/2")
+    assert c.solved and c.proof().steps[-1]["rule"] == "ratio_chase"
+    c = geodsl.closure("a b c = triangle12 a b c; d = midpoint d a c ? cong a b a d")
+    assert c.solved
+    assert [p["predicate"] for p in c.proof().premises] == ["rconst a b a c 1/2", "midp d a c"]

@@ -151,8 +151,7 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
                 for a in fact.args:
                     value = bind.get(a, a) if isinstance(a, str) else a
                     args.append(ids[value] if isinstance(value, str) else value)
-                points = [a for a in args if isinstance(a, int)]
-                if fact.name in SIDE or len(points) != len(fact.points):
+                if fact.name in SIDE:
                     continue
                 store.add(fact.name, tuple(args), "premise", (), origin=origin)
 
