@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Iterator, Sequence
-from itertools import permutations
+from itertools import permutations, product
 
 from .. import _match
 from .numeric import NumericModel
@@ -240,7 +240,11 @@ class Matcher:
 
     def _four_slots(self, pat: Pattern, angles: bool) -> Iterator[tuple[int, ...]]:
         """eqangle / eqratio with at least two slots bound: enumerate all but
-        one free slot, compute the last one's direction (length), look it up."""
+        one free slot, compute the last one's direction (length), look it up.
+
+        Slots are enumerated as *units* — lines for angles, segments for
+        ratios — and only then expanded into point pairs, so the value of a
+        unit and the lookup of the last slot are done once per unit."""
         m = self.m
         signs = ANGLE_SIGNS if angles else RATIO_SIGNS
         slots = [(pat[2 * i], pat[2 * i + 1]) for i in range(4)]
@@ -252,47 +256,56 @@ class Matcher:
             return
         last = free[-1]
         enum = free[:-1]
+        fixed = 0.0
+        for i in range(4):
+            if i not in free:
+                p, q = slots[i]
+                fixed += signs[i] * (m.direction(p, q) if angles else m.log_length(p, q))  # type: ignore[arg-type]
 
-        def value(p: int, q: int) -> float:
-            return m.direction(p, q) if angles else m.log_length(p, q)
-
-        def options(i: int) -> Iterator[tuple[int, int]]:
+        def units(i: int) -> list[tuple[float, list[tuple[int, int]]]]:
+            """(value, point pairs) of each unit slot i can take."""
             a, b = slots[i]
+            out = []
             if angles:
-                yield from self._pairs_on_lines(self._slot_lines(a, b), a, b)
+                for li in self._slot_lines(a, b):
+                    pairs = list(self._pairs_on_lines([li], a, b))
+                    if pairs:
+                        out.append((m.dir_values[m.dir_of[li]], pairs))
             else:
-                yield from self._slot_segments(a, b)
+                for p, q in self._slot_segments(a, b):
+                    out.append((m.log_length(p, q), [(p, q)]))
+            return out
 
-        def rec(k: int, chosen: dict[int, tuple[int, int]]) -> Iterator[tuple[int, ...]]:
+        choices = [units(i) for i in enum]
+
+        def rec(k: int, total: float, chosen: list[list[tuple[int, int]]]) -> Iterator[tuple[int, ...]]:
             if k < len(enum):
-                for pq in options(enum[k]):
-                    chosen[enum[k]] = pq
-                    yield from rec(k + 1, chosen)
-                del chosen[enum[k]]
+                for value, pairs in choices[k]:
+                    chosen.append(pairs)
+                    yield from rec(k + 1, total + signs[enum[k]] * value, chosen)
+                    chosen.pop()
                 return
-            total = 0.0
-            for i in range(4):
-                if i == last:
-                    continue
-                p, q = chosen[i] if i in chosen else slots[i]
-                total += signs[i] * value(p, q)  # type: ignore[arg-type]
             want = -signs[last] * total
             a, b = slots[last]
             if angles:
                 cls = m.dir_class_at(want)
                 if cls is None:
                     return
-                pairs: Iterator[tuple[int, int]] = self._pairs_on_lines(m.dir_classes[cls], a, b)
+                ends = list(self._pairs_on_lines(m.dir_classes[cls], a, b))
             else:
                 lc = m.length_class_at(math.exp(want))
                 if lc is None:
                     return
-                pairs = _oriented(m.len_classes[lc], a, b)
-            for pq in pairs:
-                full = [chosen[i] if i in chosen else (pq if i == last else slots[i]) for i in range(4)]
-                yield tuple(x for s in full for x in s)  # type: ignore[misc]
+                ends = list(_oriented(m.len_classes[lc], a, b))
+            if not ends:
+                return
+            for combo in product(*chosen):
+                picked = dict(zip(enum, combo))
+                for pq in ends:
+                    picked[last] = pq
+                    yield tuple(x for i in range(4) for x in picked.get(i, slots[i]))  # type: ignore[misc]
 
-        yield from rec(0, {})
+        yield from rec(0, fixed, [])
 
 
 def _orderings(sets: Sequence[Sequence[int]], pat: Pattern) -> Iterator[tuple[int, ...]]:
