@@ -73,7 +73,8 @@ class Closure:
 
     def find(self, predicate: Predicate) -> Fact | None:
         """The fact stating ``predicate``, if the closure derived it (or can
-        prove it from what it derived)."""
+        prove it from what it derived: such a fact, and the angle or ratio
+        chase behind it, is then added to :attr:`facts`)."""
         if predicate.negated or self._store is None:
             return None
         args = _intern_args(predicate, {n: i for i, n in enumerate(self.names)})
