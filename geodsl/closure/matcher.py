@@ -118,8 +118,10 @@ class Matcher:
         if name in ("eqangle", "eqratio"):
             full = self._full_slots(pat, 4)
             return 10 if full >= 3 else 400 if full == 2 else HUGE
-        if name in ("simtri", "simtrir", "contri", "contrir"):
+        if name in ("simtri", "simtrir"):
             return 5 if None not in pat[:3] or None not in pat[3:] else 3000
+        if name in ("contri", "contrir"):
+            return 2 if None not in pat[:3] or None not in pat[3:] else 1000
         return HUGE
 
     @staticmethod
@@ -158,13 +160,14 @@ class Matcher:
         elif name == "eqratio":
             yield from self._four_slots(pat, angles=False)
         elif name in ("simtri", "simtrir", "contri", "contrir"):
-            yield from self._similar(pat, reflected=name.endswith("r"))
+            yield from self._similar(pat, reflected=name.endswith("r"), congruent=name.startswith("con"))
 
-    def _similar(self, pat: Pattern, reflected: bool) -> Iterator[tuple[int, ...]]:
-        """Triangle pairs of equal (or, reflected, conjugate) shape."""
+    def _similar(self, pat: Pattern, reflected: bool, congruent: bool = False) -> Iterator[tuple[int, ...]]:
+        """Triangle pairs of equal (or, reflected, conjugate) shape; of equal
+        size too when ``congruent``."""
         m = self.m
         if None in pat[:3] and None not in pat[3:]:
-            for t in self._similar(pat[3:] + pat[:3], reflected):
+            for t in self._similar(pat[3:] + pat[:3], reflected, congruent):
                 yield t[3:] + t[:3]
             return
         if None not in pat[:3]:
@@ -179,8 +182,10 @@ class Matcher:
             k = m.shape_class_at(z.conjugate() if reflected else z)
             if k is None:
                 continue
+            size = m.length_class(a, b) if congruent else None
             for p, q, r in m.shape_classes[k]:
-                if all(x is None or x == y for x, y in zip(pat, (a, b, c, p, q, r))):
+                if all(x is None or x == y for x, y in zip(pat, (a, b, c, p, q, r))) and (
+                        size is None or m.length_class(p, q) == size):
                     yield a, b, c, p, q, r
 
     def _pairs_on_lines(self, lines: Sequence[int], a: int | None, b: int | None) -> Iterator[tuple[int, int]]:
