@@ -1,72 +1,138 @@
 """Solve rate and time of the closure on the public sets (DD+AR alone, no
-auxiliary constructions, original AlphaGeometry text).
+auxiliary constructions, original AlphaGeometry text), optionally side by
+side with Newclid 3 in the same run.
 
     python benchmarks/closure.py [--timeout S] [--set jgex|imo|both] [--list]
+                                 [--newclid PATH/TO/NEWCLID/VENV/bin/python]
 
-Prints, per set: solved, median / p90 / total seconds per problem (realize +
-closure + proof), and the problems that were not solved with their status.
-Newclid side by side is not wired in yet (it needs its own venv).
+Prints, per set and engine: solved, median / p90 / max / total seconds per
+problem (geodsl: realize + closure + proof, one core), and with ``--newclid``
+the geodsl/Newclid time ratio problem by problem (median and p90; every row
+with ``--list``). Newclid runs under its own interpreter (a separate venv:
+``pip install "newclid==3.0.1" "py-yuclid==3.0.0" pyyaml``, with its C++
+``yuclid`` on PATH — the venv's bin is put first on PATH); it is never a
+geodsl dependency. Lines Newclid rejects in the original spelling are retried
+in geodsl's Newclid-dialect printing and marked ``translated``.
 """
 
 from __future__ import annotations
 
 import argparse
+import json
+import os
 import statistics
+import subprocess
 import sys
 import time
 from pathlib import Path
 
 import geodsl
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
+HERE = Path(__file__).resolve().parent
+DATA = HERE.parent.parent / "shared" / "data"
 SETS = {"jgex": DATA / "jgex_ag_231.txt", "imo": DATA / "imo_ag_30.txt"}
 
 
-def run_set(path: Path, timeout: float, listing: bool) -> None:
-    times: list[float] = []
-    solved = 0
-    unsound = 0
-    failures: list[str] = []
-    problems = list(geodsl.iter_load(str(path)))
-    for p in problems:
-        start = time.monotonic()
+def _p90(xs: list[float]) -> float:
+    xs = sorted(xs)
+    return xs[int(0.9 * (len(xs) - 1))] if xs else 0.0
+
+
+def _summary(label: str, solved: int, total: int, times: list[float]) -> str:
+    if not times:
+        return f"  {label:<8} solved {solved}/{total}"
+    return (f"  {label:<8} solved {solved:>3}/{total}  median {statistics.median(times):.3f} s  "
+            f"p90 {_p90(times):.3f} s  max {max(times):.3f} s  total {sum(times):.1f} s")
+
+
+def run_geodsl(path: Path, timeout: float) -> list[dict[str, object]]:
+    rows: list[dict[str, object]] = []
+    for p in geodsl.iter_load(str(path)):
         if isinstance(p, geodsl.GeoDSLError):
-            failures.append(f"  parse error: {p.message}")
+            rows.append({"name": None, "solved": False, "status": "error", "seconds": 0.0,
+                         "unsound": 0, "problem": None})
             continue
+        start = time.perf_counter()
         try:
             c = geodsl.closure(p, timeout=timeout)
             if c.solved:
                 c.proof()
-        except geodsl.GeoDSLError as exc:
-            failures.append(f"  {p.name}: error {exc.message}")
-            times.append(time.monotonic() - start)
-            continue
-        elapsed = time.monotonic() - start
-        times.append(elapsed)
-        unsound += len(c.unsound)
-        if c.solved:
-            solved += 1
-        else:
-            failures.append(f"  {p.name}: {c.status} ({len(c.facts)} facts, {elapsed:.2f} s)")
-        if listing:
-            print(f"{p.name}\t{'solved' if c.solved else c.status}\t{elapsed:.3f}", flush=True)
-    times.sort()
-    p90 = times[int(0.9 * (len(times) - 1))] if times else 0.0
-    print(f"{path.name}: solved {solved}/{len(problems)}  median {statistics.median(times):.3f} s  "
-          f"p90 {p90:.3f} s  max {max(times):.3f} s  total {sum(times):.1f} s  "
-          f"unsound facts {unsound}  (timeout {timeout} s)")
+            status, unsound, solved = c.status, len(c.unsound), c.solved
+        except geodsl.GeoDSLError:
+            status, unsound, solved = "error", 0, False
+        rows.append({"name": p.name, "solved": solved, "status": status,
+                     "seconds": time.perf_counter() - start, "unsound": unsound, "problem": p})
+    return rows
+
+
+def run_newclid(python: str, items: list[dict[str, str]], timeout: float) -> dict[str, dict[str, object]]:
+    env = dict(os.environ)
+    env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
+    proc = subprocess.run([python, str(HERE / "newclid_runner.py"), str(timeout)],
+                          input="".join(json.dumps(i) + "\n" for i in items), text=True,
+                          capture_output=True, env=env, check=False)
+    out = {}
+    for line in proc.stdout.splitlines():
+        rec = json.loads(line)
+        out[rec["name"]] = rec
+    return out
+
+
+def _problem_text(p: geodsl.Problem, dialect: str) -> str:
+    return f"{p.premise.to_text(dialect)} ? " + "; ".join(g.to_text(dialect) for g in p.goals)
+
+
+def run_set(name: str, path: Path, timeout: float, listing: bool, newclid: str | None) -> None:
+    rows = run_geodsl(path, timeout)
+    n = len(rows)
+    times = [float(r["seconds"]) for r in rows]  # type: ignore[arg-type]
+    print(f"{path.name} (timeout {timeout:g} s)")
+    print(_summary("geodsl", sum(bool(r["solved"]) for r in rows), n, times)
+          + f"  unsound facts {sum(int(r['unsound']) for r in rows)}")  # type: ignore[arg-type]
+    nc: dict[str, dict[str, object]] = {}
+    if newclid:
+        raw = path.read_text(encoding="utf-8").splitlines()
+        originals = {raw[i].strip(): raw[i + 1].strip() for i in range(0, len(raw) - 1, 2)}
+        items = [{"name": str(r["name"]), "text": originals.get(str(r["name"]), "")} for r in rows]
+        nc = run_newclid(newclid, items, timeout)
+        retry = [{"name": str(r["name"]), "text": _problem_text(r["problem"], "newclid")}  # type: ignore[arg-type]
+                 for r in rows if r["problem"] is not None and nc.get(str(r["name"]), {}).get("error")
+                 not in (None, "timeout")]
+        for name_, rec in run_newclid(newclid, retry, timeout).items():
+            rec["translated"] = True
+            nc[name_] = rec
+        nc_times = [float(v["seconds"]) for v in nc.values()]  # type: ignore[arg-type]
+        print(_summary("newclid", sum(bool(v["solved"]) for v in nc.values()), n, nc_times)
+              + f"  translated {sum(bool(v.get('translated')) for v in nc.values())}"
+              f"  rejected {sum(v.get('error') not in (None, 'timeout') for v in nc.values())}")
+        ratios = [float(r["seconds"]) / float(nc[str(r["name"])]["seconds"])  # type: ignore[arg-type]
+                  for r in rows if str(r["name"]) in nc and nc[str(r["name"])]["error"] is None]
+        if ratios:
+            print(f"  time ratio geodsl/newclid per problem: median {statistics.median(ratios):.2f}  "
+                  f"p90 {_p90(ratios):.2f}  (over {len(ratios)} problems Newclid ran)")
     if listing:
-        print("\n".join(failures))
+        for r in rows:
+            line = f"    {r['name']}\t{'solved' if r['solved'] else r['status']}\t{float(r['seconds']):.3f}"  # type: ignore[arg-type]
+            other = nc.get(str(r["name"]))
+            if other is not None:
+                verdict = "solved" if other["solved"] else (other["error"] or "unsolved")
+                line += f"\tnewclid {verdict}\t{float(other['seconds']):.3f}"  # type: ignore[arg-type]
+                if other["error"] is None:
+                    line += f"\tratio {float(r['seconds']) / max(float(other['seconds']), 1e-9):.2f}"  # type: ignore[arg-type]
+                if other.get("translated"):
+                    line += "\ttranslated"
+            print(line)
 
 
 def main() -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--timeout", type=float, default=30.0)
     ap.add_argument("--set", choices=["jgex", "imo", "both"], default="both")
-    ap.add_argument("--list", action="store_true", help="print every problem and the unsolved ones")
+    ap.add_argument("--list", action="store_true", help="print every problem")
+    ap.add_argument("--newclid", metavar="PYTHON", help="Newclid's venv python, to run it side by side")
     args = ap.parse_args()
     for name in (["jgex", "imo"] if args.set == "both" else [args.set]):
-        run_set(SETS[name], args.timeout, args.list)
+        run_set(name, SETS[name], args.timeout, args.list, args.newclid)
     return 0
 
 

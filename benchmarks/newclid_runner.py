@@ -1,14 +1,11 @@
-"""Run Newclid 3 (with its C++ yuclid engine) on problems, for benchmarks/closure.py.
+"""Run Newclid 3 on problems given on standard input; for benchmarks/closure.py.
 
-This script runs inside Newclid's own virtual environment, never geodsl's:
-
-    python3 -m venv nc-venv && nc-venv/bin/pip install "newclid==3.0.1" "py-yuclid==3.0.0" pyyaml
-
-(the `yuclid` binary that py-yuclid installs must be on PATH). It reads JSON
-lines `{"name", "text", "timeout"}` on standard input and writes one JSON line
-per problem: `{"name", "status": "solved" | "unsolved" | "error" | "timeout",
-"seconds", "message"}`. Seconds cover what a user waits for: building the
-numeric figure and running the solver, in this process.
+Runs under *Newclid's own* interpreter (a separate venv with
+``pip install "newclid==3.0.1" "py-yuclid==3.0.0" pyyaml``; never a geodsl
+dependency). Input: JSON lines ``{"name": ..., "text": "premise ? goal"}``.
+Output: one JSON line per problem ``{"name", "solved", "seconds", "error"}``;
+``seconds`` covers building the problem (Newclid's numeric sampling) and the
+DD+AR run, as geodsl's time covers realize + closure + proof.
 """
 
 from __future__ import annotations
@@ -28,34 +25,33 @@ def _alarm(signum, frame):  # noqa: ANN001
     raise _Timeout()
 
 
-def main() -> None:
+def main() -> int:
+    timeout = int(float(sys.argv[1])) if len(sys.argv) > 1 else 30
     logging.disable(logging.CRITICAL)
     import numpy as np
     from newclid.api import GeometricSolverBuilder
     from newclid.jgex.problem_builder import JGEXProblemBuilder
 
     signal.signal(signal.SIGALRM, _alarm)
-    for raw in sys.stdin:
-        if not raw.strip():
-            continue
-        job = json.loads(raw)
+    for line in sys.stdin:
+        item = json.loads(line)
         start = time.perf_counter()
-        status, message = "error", ""
-        signal.alarm(int(job.get("timeout", 30)))
+        record = {"name": item["name"], "solved": False, "seconds": None, "error": None}
+        signal.alarm(timeout)
         try:
-            rng = np.random.default_rng(0)
-            setup = JGEXProblemBuilder(rng=rng).with_problem_from_txt(job["text"], job["name"]).build()
-            solver = GeometricSolverBuilder(rng).build(setup)
-            status = "solved" if solver.run() else "unsolved"
+            builder = JGEXProblemBuilder(rng=np.random.default_rng(0)).with_problem_from_txt(item["text"])
+            solver = GeometricSolverBuilder(np.random.default_rng(0)).build(builder.build())
+            record["solved"] = bool(solver.run())
         except _Timeout:
-            status = "timeout"
-        except Exception as exc:  # Newclid rejects some inputs: record why
-            message = f"{type(exc).__name__}: {str(exc)[:200]}"
+            record["error"] = "timeout"
+        except Exception as exc:  # Newclid rejects some inputs; record why
+            record["error"] = f"{type(exc).__name__}: {str(exc)[:200]}"
         finally:
             signal.alarm(0)
-        print(json.dumps({"name": job["name"], "status": status, "seconds": time.perf_counter() - start,
-                          "message": message}), flush=True)
+        record["seconds"] = round(time.perf_counter() - start, 4)
+        print(json.dumps(record), flush=True)
+    return 0
 
 
 if __name__ == "__main__":
-    main()
+    sys.exit(main())
