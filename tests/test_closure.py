@@ -176,3 +176,23 @@ def test_constant_premises_feed_the_ratio_table() -> None:
     c = geodsl.closure("a b c = triangle12 a b c; d = midpoint d a c ? cong a b a d")
     assert c.solved
     assert [p["predicate"] for p in c.proof().premises] == ["rconst a b a c 1/2", "midp d a c"]
+
+
+BISECTORS = ("a b = segment a b; c = on_circle c a b; d = on_circle d a b; e = on_circle e a b; "
+             "f = intersection_ll f b c d e; g = intersection_ll g c d b e; h = angle_bisector h d f b; "
+             "i = angle_bisector i c g b; j = intersection_ll j f h g i ? perp g i f h")
+
+
+def test_halved_angles_take_their_branch_from_agreeing_diagrams() -> None:
+    # ∠(fb, fh) = ∠(fh, fd) only fixes fh up to π/2: no integer combination
+    # proves the goal; the rational one does, and every diagram agrees.
+    c = geodsl.closure(BISECTORS)
+    assert c.solved
+    last = c.proof().steps[-1]
+    assert last["rule"] == "angle_chase_diagram" and "the diagram picks the branch" in last["label"]
+    store = c._store
+    assert store is not None
+    ids = {n: i for i, n in enumerate(c.names)}
+    goal = tuple(ids[x] for x in "g i f h".split())
+    assert store.angles.query("perp", goal) is None          # not an integral combination
+    assert store.angles.query_rational("perp", goal) is not None

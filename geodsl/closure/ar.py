@@ -109,6 +109,10 @@ class AngleTable(_Table):
     def __init__(self) -> None:
         super().__init__()
         self.table = LatticeTable()  # type: ignore[assignment]
+        self.rational = LinearTable()
+        """The same equations over the rationals (see :meth:`query_rational`)."""
+        self._rational_memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
+        self._rational_version = -1
         self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
         self.line_vars: dict[int, int] = {}
         self.linked: set[int] = set()
@@ -182,6 +186,32 @@ class AngleTable(_Table):
             forms = self.forms(name, args)
             return forms[0] if forms else None
         return None
+
+    def add(self, form: Form, fact: int | tuple[int, ...]) -> bool:
+        self.rational.add(form, len(self.eq_fact))
+        return super().add(form, fact)
+
+    def query_rational(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
+        """The facts of a *rational* combination giving ``name args``, or None.
+
+        Weights like 1/2 divide an angle (∠(ab, ax) = ∠(ax, ac) makes ax one
+        of the two bisectors): k·target ≡ 0 (mod π) is then proved for the
+        common denominator k, and the target itself only up to a multiple of
+        π/k. The caller accepts it only for a target that holds in the
+        diagram, which picks the branch — as AlphaGeometry's and Newclid's
+        angle chases do, but here marked as such in the proof."""
+        form = self.target(name, args)
+        if form is None:
+            return None
+        if self._rational_version != self.rational.version:
+            self._rational_memo = {}
+            self._rational_version = self.rational.version
+        key = tuple(sorted(form.items()))
+        if key not in self._rational_memo:
+            residual, reason = self.rational.reduce(form)
+            self._rational_memo[key] = None if any(k >= 0 for k in residual) else reason
+        reason = self._rational_memo[key]
+        return None if reason is None else self.facts_of(reason)
 
     def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
         """The facts an angle chase proves ``name args`` from, or None."""

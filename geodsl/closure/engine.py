@@ -35,6 +35,9 @@ from .store import SIDE, Store
 
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_FACTS = 50_000
+BRANCH_DIAGRAMS = 4
+"""Further diagrams that must agree before a halved angle's branch is taken
+from the figure (:meth:`~.numeric.NumericModel.holds_everywhere`)."""
 
 
 @dataclass
@@ -178,14 +181,16 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
         problem = parse_problem(problem)
     from ..realize import realize
 
-    diagram = realize(problem, seed=seed, diagrams=1)[0]
+    figures = realize(problem, seed=seed, diagrams=BRANCH_DIAGRAMS + 1)
+    diagram = figures[0]
     interner = _canon.Interner()
     for name in problem.premise.points:
         interner.intern(name)
     names = tuple(interner.names())
     ids = {n: i for i, n in enumerate(names)}
     coords = diagram.all_coords
-    model = NumericModel([coords[n] for n in names], diagram.tol)
+    model = NumericModel([coords[n] for n in names], diagram.tol,
+                         [[d.all_coords[n] for n in names] for d in figures[1:]])
     store = Store(model, names)
     _premise_facts(problem, store, ids)
 

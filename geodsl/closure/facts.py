@@ -48,6 +48,7 @@ class Fact:
 BUILTIN_RULES: dict[str, str] = {
     "premise": "Premise",
     "angle_chase": "Angle chase",
+    "angle_chase_diagram": "Angle chase, halving: the diagram picks the branch",
     "ratio_chase": "Ratio chase",
     "same_line": "Points on one line",
     "same_circle": "Points on one circle",

@@ -33,8 +33,12 @@ class NumericModel:
     """Coordinates by interned point id, the truth of predicates on them
     (memoized), and the numeric structures the matcher enumerates."""
 
-    def __init__(self, coords: Sequence[complex], tol: Tolerance = TOLERANCE) -> None:
+    def __init__(self, coords: Sequence[complex], tol: Tolerance = TOLERANCE,
+                 others: Sequence[Sequence[complex]] = ()) -> None:
         self.coords = list(coords)
+        self.others = [list(o) for o in others]
+        """Coordinates of further independent diagrams of the same problem
+        (see :meth:`holds_everywhere`)."""
         self.n = len(self.coords)
         self.tol = tol
         self.scale = figure_scale(self.coords)
@@ -58,6 +62,22 @@ class NumericModel:
             found = bool(CHECKS[name](values, self.tol, self.scale))
             self._memo[key] = found
         return found
+
+    def holds_everywhere(self, name: str, args: Args) -> bool:
+        """True in this diagram and in every one of :attr:`others`.
+
+        For conclusions the diagram selects rather than proves (a halved
+        angle: which of two bisectors), several independent diagrams must
+        agree, so a choice that depends on the configuration is refused."""
+        if not self.holds(name, args):
+            return False
+        for coords in self.others:
+            scale = figure_scale(coords)
+            values = [coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
+                      for a in args]
+            if not CHECKS[name](values, self.tol, scale):
+                return False
+        return True
 
     def point_at(self, z: complex) -> int | None:
         """The point at ``z`` (within the length tolerance), if any."""

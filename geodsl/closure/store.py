@@ -206,6 +206,10 @@ class Store:
             parents = self.angles.query(name, args)
             if parents is not None:
                 return self.add(name, args, "angle_chase", parents)
+            # The diagrams pick the branch: all of them must agree.
+            parents = self.angles.query_rational(name, args)
+            if parents is not None and self.model.holds_everywhere(name, canonical(name, args)):
+                return self.add(name, args, "angle_chase_diagram", parents)
             return None
         if name in ("cong", "eqratio", "rconst", "lconst"):
             parents = self.ratios.query(name, args)
