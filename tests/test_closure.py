@@ -192,3 +192,11 @@ def test_halved_angles_take_their_branch_from_agreeing_diagrams(monkeypatch: pyt
     assert last["rule"] == "angle_chase_diagram" and "the diagram picks the branch" in last["label"]
     monkeypatch.setattr(AngleTable, "query_rational", lambda self, name, args: None)
     assert not geodsl.closure(BISECTORS).solved
+
+
+def test_rules_can_be_chosen() -> None:
+    from geodsl.closure.ruleset import spec_of
+
+    assert geodsl.closure(MIDLINE, rules=[]).status == "saturated"
+    only = [spec_of(geodsl.get_rules()["r06"])]
+    assert geodsl.closure(MIDLINE, rules=only).solved

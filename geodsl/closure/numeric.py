@@ -18,11 +18,9 @@ means.
 from __future__ import annotations
 
 import bisect
-import cmath
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
-from ..ast import Constant
 from ..realize.checks import CHECKS, constant_value
 from ..realize.tolerance import TOLERANCE, Tolerance, figure_scale
 
@@ -284,12 +282,6 @@ class NumericModel:
     def shape(self, a: int, b: int, c: int) -> complex:
         return (self.coords[c] - self.coords[a]) / (self.coords[b] - self.coords[a])
 
-    # ------------------------------------------------------------ angles
-
-    def angle(self, a: int, b: int, c: int, d: int) -> float:
-        """∠(ab, cd) in [0, π)."""
-        return (self.direction(c, d) - self.direction(a, b)) % math.pi
-
     def log_length(self, a: int, b: int) -> float:
         return math.log(abs(self.coords[b] - self.coords[a]))
 
@@ -301,19 +293,3 @@ def _circumcentre(a: complex, b: complex, c: complex) -> complex | None:
         return None
     nab, nac = abs(ab) ** 2, abs(ac) ** 2
     return a + complex((ac.imag * nab - ab.imag * nac) / den, (ab.real * nac - ac.real * nab) / den)
-
-
-def rotate(z: complex, theta: float) -> complex:
-    return z * cmath.exp(1j * theta)
-
-
-def iter_pairs_on(points: Sequence[int]) -> Iterator[tuple[int, int]]:
-    """Ordered pairs of distinct points of a set."""
-    for a in points:
-        for b in points:
-            if a != b:
-                yield a, b
-
-
-def const_value(c: Constant) -> float:
-    return constant_value(c)

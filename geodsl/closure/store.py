@@ -15,7 +15,6 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..ast import Constant
 from .ar import AngleTable, RatioTable
 from .facts import BUILTIN_RULES, Fact, Key, canonical
 from .numeric import NumericModel
@@ -263,11 +262,3 @@ class Store:
             if rest and _connects(groups.share, sets, targets):
                 parents = rest
         return parents
-
-    # ------------------------------------------------------------ reading
-
-    def text(self, fact: Fact) -> str:
-        """The fact in the DSL form with point names (for messages)."""
-        return " ".join([fact.name] + [self.names[a] if isinstance(a, int) else
-                                       (a.to_text() if isinstance(a, Constant) else str(a))
-                                       for a in fact.args])
