@@ -54,6 +54,8 @@ cdef class _Search:
     cdef int* binding
     cdef int* cost_cache    # ncons * 256, -1 = unknown
     cdef object check, cost, enumerate, out
+    cdef dict memo           # (name, args) -> bool: the numeric model's truth cache
+    cdef list names          # predicate name per constraint, or None if it has constants
     cdef double deadline
     cdef long ticks
 
@@ -87,6 +89,8 @@ cdef class _Search:
         for i in range(nvars):
             self.binding[i] = -1
         self.check = check
+        self.memo = None
+        self.names = None
         self.cost = cost
         self.enumerate = enumerate
         self.deadline = deadline
@@ -160,6 +164,19 @@ cdef class _Search:
             return v[0] == v[1] or (n >= 4 and v[2] == v[3] and self.vars[ci * MAXARGS + 2] >= 0)
         return 0
 
+    cdef int _check(self, int ci) except -1:
+        """Numeric truth of a bound constraint: the model's cache first."""
+        cdef tuple values = self._values(ci)
+        cdef object name
+        cdef object found
+        if self.memo is not None:
+            name = self.names[ci]
+            if name is not None:
+                found = self.memo.get((name, values))
+                if found is not None:
+                    return 1 if found else 0
+        return 1 if self.check(ci, values) else 0
+
     cdef long _cost(self, int ci) except -2:
         cdef int m = self._mask(ci)
         cdef int c = self.cost_cache[ci * 256 + m]
@@ -184,7 +201,7 @@ cdef class _Search:
             for i in range(nopen):
                 ci = open_[i]
                 if self._bound(ci):
-                    if self._degenerate(ci) or not self.check(ci, self._values(ci)):
+                    if self._degenerate(ci) or not self._check(ci):
                         return 0
                 else:
                     still[nstill] = ci
@@ -254,14 +271,17 @@ cdef class _Search:
 
 
 def search(list cons_vars, list cons_side, list cons_names, int nvars, int npoints, check, cost,
-           enumerate, double deadline, int max_matches):
+           enumerate, double deadline, int max_matches, dict memo=None, list plain=None):
     """Every binding of ``nvars`` variables to ``npoints`` points under which
     every constraint passes ``check(ci, values)``.
 
     ``cons_vars[ci]`` lists the variable of each argument of constraint ci
     (-1 for a constant); ``cons_side[ci]`` marks constraints that are only
     checked, never enumerated; a binding that makes a constraint degenerate
-    (:data:`DEGENERACY`, by ``cons_names[ci]``) is rejected before ``check``. ``cost(ci, pattern)`` estimates the candidates
+    (:data:`DEGENERACY`, by ``cons_names[ci]``) is rejected before ``check``.
+    ``memo`` (optional) maps ``(name, args)`` to known truth values; it is
+    consulted before ``check`` for the constraints marked in ``plain`` (no
+    constant arguments, so ``args`` are exactly the bound points). ``cost(ci, pattern)`` estimates the candidates
     of a constraint given the pattern of its arguments (a point, ``None`` for
     unbound, -1 for a constant); a cost of 10**9 or more means "cannot
     enumerate". ``enumerate(ci, pattern)`` yields full argument tuples.
@@ -269,5 +289,9 @@ def search(list cons_vars, list cons_side, list cons_names, int nvars, int npoin
     ``max_matches``.
     """
     degen = [DEGENERACY.get(name, NONE) for name in cons_names]
-    return _Search(cons_vars, cons_side, degen, nvars, npoints, check, cost, enumerate,
-                   deadline, max_matches).run()
+    cdef _Search s = _Search(cons_vars, cons_side, degen, nvars, npoints, check, cost, enumerate,
+                             deadline, max_matches)
+    if memo is not None and plain is not None:
+        s.memo = memo
+        s.names = [name if ok else None for name, ok in zip(cons_names, plain)]
+    return s.run()

@@ -109,8 +109,6 @@ class AngleTable(_Table):
     def __init__(self) -> None:
         super().__init__()
         self.table = LatticeTable()  # type: ignore[assignment]
-        self.rational = LinearTable()
-        """The same equations over the rationals (see :meth:`query_rational`)."""
         self._rational_memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
         self._rational_version = -1
         self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
@@ -187,10 +185,6 @@ class AngleTable(_Table):
             return forms[0] if forms else None
         return None
 
-    def add(self, form: Form, fact: int | tuple[int, ...]) -> bool:
-        self.rational.add(form, len(self.eq_fact))
-        return super().add(form, fact)
-
     def query_rational(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
         """The facts of a *rational* combination giving ``name args``, or None.
 
@@ -203,12 +197,12 @@ class AngleTable(_Table):
         form = self.target(name, args)
         if form is None:
             return None
-        if self._rational_version != self.rational.version:
+        if self._rational_version != self.table.version:
             self._rational_memo = {}
-            self._rational_version = self.rational.version
+            self._rational_version = self.table.version
         key = tuple(sorted(form.items()))
         if key not in self._rational_memo:
-            residual, reason = self.rational.reduce(form)
+            residual, reason = self.table.reduce_rational(form)  # type: ignore[attr-defined]
             self._rational_memo[key] = None if any(k >= 0 for k in residual) else reason
         reason = self._rational_memo[key]
         return None if reason is None else self.facts_of(reason)

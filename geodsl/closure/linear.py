@@ -146,6 +146,14 @@ def _combine(x: Mapping[int, object], cx: int, y: Mapping[int, object], cy: int)
     return {k: v for k, v in out.items() if v}
 
 
+def _combine_q(x: Mapping[int, object], y: Mapping[int, object], q: Fraction) -> dict[int, object]:
+    """x + q·y without zeros (rational q)."""
+    out: dict[int, object] = dict(x)
+    for k, v in y.items():
+        out[k] = out.get(k, 0) + q * v  # type: ignore[operator]
+    return {k: v for k, v in out.items() if v}
+
+
 class LatticeTable:
     """Integer equations in Hermite (echelon) form: every combination is
     integral, so it is sound for angles modulo π.
@@ -189,6 +197,23 @@ class LatticeTable:
             q = t // p  # type: ignore[operator]
             out = _combine(out, 1, row, -q)
             reason = _combine(reason, 1, self.reasons[v], q)  # type: ignore[assignment]
+
+    def reduce_rational(self, form: Mapping[int, object]) -> tuple[dict[int, object], dict[int, object]]:
+        """Like :meth:`reduce`, but with rational multiples of the rows.
+
+        The rows span the same rational space as the input equations (only
+        unimodular operations made them), so this decides membership in the
+        rational span; the reason may have non-integer weights."""
+        out: dict[int, object] = {k: (Fraction(v) if k >= 0 else v) for k, v in form.items() if v}  # type: ignore[arg-type]
+        reason: dict[int, object] = {}
+        while True:
+            v = self._first_var(out)
+            if v is None or v not in self.rows:
+                return out, reason
+            row = self.rows[v]
+            q = Fraction(out[v]) / row[v]  # type: ignore[arg-type]
+            out = {k: w for k, w in _combine_q(out, row, -q).items()}
+            reason = _combine_q(reason, self.reasons[v], q)
 
     def add(self, form: Mapping[int, object], ident: int) -> bool:
         """Add integer equation ``form = 0``; False if already implied."""

@@ -91,7 +91,7 @@ class Matcher:
 
         try:
             return _match.search(cons_vars, side, names, len(rule.variables), self.m.n, check, cost,
-                                 enumerate_, self.deadline, self.max_matches)
+                                 enumerate_, self.deadline, self.max_matches, self.m.memo, plain)
         except _match.SearchBudget as exc:
             raise BudgetExceeded(str(exc)) from None
 

@@ -41,7 +41,8 @@ class NumericModel:
         self.tol = tol
         self.scale = figure_scale(self.coords)
         self.eps = tol.length_at(self.scale)
-        self._memo: dict[tuple[str, Args], bool] = {}
+        self.memo: dict[tuple[str, Args], bool] = {}
+        """(name, args) -> numeric truth, filled by :meth:`holds`."""
         self._build_lines()
         self._build_directions()
         self._build_lengths()
@@ -53,12 +54,12 @@ class NumericModel:
     def holds(self, name: str, args: Args) -> bool:
         """Numeric truth of ``name args`` (points as ids, constants as Constant)."""
         key = (name, args)
-        found = self._memo.get(key)
+        found = self.memo.get(key)
         if found is None:
             values = [self.coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
                       for a in args]
             found = bool(CHECKS[name](values, self.tol, self.scale))
-            self._memo[key] = found
+            self.memo[key] = found
         return found
 
     def holds_everywhere(self, name: str, args: Args) -> bool:
