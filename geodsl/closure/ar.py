@@ -143,14 +143,8 @@ class AngleTable(_Table):
 
     def angle(self, a: int, b: int, c: int, d: int) -> Form:
         """The form of ∠(ab, cd) = dir(cd) − dir(ab)."""
-        out: Form = {}
-        for v, w in ((self.var(c, d), 1), (self.var(a, b), -1)):
-            nv = out.get(v, 0) + w
-            if nv:
-                out[v] = Fraction(nv)
-            else:
-                out.pop(v, None)
-        return out
+        x, y = self.var(c, d), self.var(a, b)
+        return {} if x == y else {x: 1, y: -1}  # type: ignore[dict-item]
 
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
         """The equations (form ≡ 0 mod π) a fact gives, or [] if none."""
@@ -287,11 +281,12 @@ class RatioTable(_Table):
 
 
 def _sub(f: Form, g: Form) -> Form:
+    """f − g (coefficients stay ints where they are ints)."""
     out = dict(f)
     for k, v in g.items():
         nv = out.get(k, 0) - v
         if nv:
-            out[k] = Fraction(nv)
+            out[k] = nv
         else:
             out.pop(k, None)
     return out

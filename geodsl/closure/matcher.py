@@ -176,10 +176,7 @@ class Matcher:
             m.shape_class_at(0j)  # builds the index
             firsts = (t for cls in m.shape_classes if len(cls) > 1 or reflected for t in cls)
         for a, b, c in firsts:
-            if m.holds("coll", (a, b, c)):
-                continue
-            z = m.shape(a, b, c)
-            k = m.shape_class_at(z.conjugate() if reflected else z)
+            k = m.similar_class(a, b, c, reflected)
             if k is None:
                 continue
             size = m.length_class(a, b) if congruent else None

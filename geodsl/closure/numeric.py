@@ -250,6 +250,8 @@ class NumericModel:
         self._shape_cells: dict[tuple[int, int], list[int]] = {}
         self.shape_reps: list[complex] = []
         self.shape_classes: list[list[tuple[int, int, int]]] = []
+        self.shape_of: dict[tuple[int, int, int], int] = {}
+        self._mirror: dict[int, int | None] = {}
         for a in range(n):
             for b in range(n):
                 if b == a:
@@ -266,6 +268,7 @@ class NumericModel:
                         self.shape_classes.append([])
                         self._shape_cells.setdefault((round(z.real * grid), round(z.imag * grid)), []).append(k)
                     self.shape_classes[k].append((a, b, c))
+                    self.shape_of[(a, b, c)] = k
 
     def shape_class_at(self, z: complex) -> int | None:
         """The class of triangles of shape ``z`` (within the angle tolerance)."""
@@ -279,6 +282,18 @@ class NumericModel:
                     if abs(self.shape_reps[k] - z) <= 10 * self.tol.angle * max(1.0, abs(z)):
                         return k
         return None
+
+    def similar_class(self, a: int, b: int, c: int, reflected: bool) -> int | None:
+        """The class of triangles directly (or, reflected, oppositely)
+        similar to abc; None for a degenerate abc."""
+        if not hasattr(self, "_shape_cells"):
+            self._build_shapes()
+        k = self.shape_of.get((a, b, c))
+        if k is None or not reflected:
+            return k
+        if k not in self._mirror:
+            self._mirror[k] = self.shape_class_at(self.shape_reps[k].conjugate())
+        return self._mirror[k]
 
     def shape(self, a: int, b: int, c: int) -> complex:
         return (self.coords[c] - self.coords[a]) / (self.coords[b] - self.coords[a])
