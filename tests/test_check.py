@@ -27,8 +27,8 @@ def verdicts(check):
 def test_every_verdict_on_the_examples(checks):
     assert verdicts(checks["isosceles_median"]) == {"A": "proved", "B": "proved", "C": "false", "D": "proved"}
     assert verdicts(checks["inscribed_angles"]) == {"A": "proved", "B": "proved", "C": "proved", "D": "false"}
-    # The Euler line holds but needs more than the rules give: an engine gap, reported as such.
-    assert verdicts(checks["euler_line"]) == {"A": "true_unproved", "B": "false", "C": "proved"}
+    # Morley's theorem holds but is beyond DD+AR: an engine gap, reported as such.
+    assert verdicts(checks["morley"]) == {"A": "true_unproved", "B": "false", "C": "proved"}
 
 
 def test_proof_kinds_and_lengths(checks):
@@ -64,8 +64,8 @@ answer: B C
 """)
     findings = {(f.label, f.kind) for f in audit([check_problem(problem)])}
     assert findings == {("A", "keyed_false_but_true"), ("B", "keyed_true_but_false")}
-    euler = next(p for p in geodsl.load(EXAMPLE) if p.name == "euler_line")
-    kinds = {(f.label, f.kind) for f in audit([check_problem(euler)])}
+    morley = next(p for p in geodsl.load(EXAMPLE) if p.name == "morley")
+    kinds = {(f.label, f.kind) for f in audit([check_problem(morley)])}
     assert kinds == {("A", "keyed_true_unproved")}
 
 
@@ -78,8 +78,8 @@ def test_goal_problems_report_one_option_named_goal():
 
 def test_cli_json_and_errors_per_problem(tmp_path):
     bad = tmp_path / "mixed.gdl"
-    bad.write_text(EXAMPLE.read_text().replace("problem: euler_line", "problem: broken\na = midpoint a q r\n"
-                                               "problem: euler_line"), encoding="utf-8")
+    bad.write_text(EXAMPLE.read_text().replace("problem: morley", "problem: broken\na = midpoint a q r\n"
+                                               "problem: morley"), encoding="utf-8")
     proc = subprocess.run([sys.executable, "-m", "geodsl", "check", "--json", str(bad)], capture_output=True,
                           text=True, timeout=300, cwd=tmp_path)
     assert proc.returncode == 2
