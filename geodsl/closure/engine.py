@@ -220,7 +220,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
             matcher = Matcher(model, deadline)
             matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
             fired: list[bytearray] = [bytearray() for _ in rules]
-            keys: dict[tuple[int, int], tuple[tuple[object, ...], ...]] = {}
+            memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], tuple[tuple[object, ...], ...]]] = {}
             checked = len(store.facts)
             while status != "proved":
                 level += 1
@@ -236,7 +236,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                             continue
                         if time.monotonic() > deadline or len(store.facts) >= max_facts:
                             raise BudgetExceeded("budget")
-                        if _apply(store, rule, binding, keys, (ri, mi)):
+                        if _apply(store, rule, binding, memo, (ri, mi)):
                             fired[ri][mi] = 1
                     if len(store.facts) != checked:
                         checked = len(store.facts)
@@ -260,22 +260,28 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
 
 
 def _apply(store: Store, rule: RuleSpec, binding: tuple[int, ...],
-           keys: dict[tuple[int, int], tuple[tuple[object, ...], ...]], at: tuple[int, int]) -> bool:
+           memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], tuple[tuple[object, ...], ...]]],
+           at: tuple[int, int]) -> bool:
     """Try one numerically true instance; True once its conclusions are known.
 
-    The canonical keys of its premises and conclusions are computed once per
-    binding (``keys``) and reused on every level."""
-    var = {v: binding[i] for i, v in enumerate(rule.variables)}
-    atoms = rule.premises + rule.conclusions
-    insts = [tuple(var[a] if isinstance(a, str) else a for a in args) for _, args in atoms]
-    known = keys.get(at)
-    if known is None:
-        known = keys[at] = tuple(store.key(name, inst) for (name, _), inst in zip(atoms, insts))
+    The instantiated atoms and their canonical keys are computed once per
+    binding (``memo``) and reused on every level; a premise that failed since
+    the last new fact rejects the binding at once."""
+    found = memo.get(at)
+    if found is None:
+        var = {v: binding[i] for i, v in enumerate(rule.variables)}
+        atoms = rule.premises + rule.conclusions
+        insts = [tuple(var[a] if isinstance(a, str) else a for a in args) for _, args in atoms]
+        found = memo[at] = (insts, tuple(store.key(name, inst) for (name, _), inst in zip(atoms, insts)))
+    insts, keys = found
     npre = len(rule.premises)
-    if all(k in store.index for k in known[npre:]):
+    index = store.index
+    if all(k in index for k in keys[npre:]):
         return True
+    if any(store.failed_now(k) for k in keys[:npre]):
+        return False
     parents: list[int] = []
-    for (name, _), inst, key in zip(rule.premises, insts, known):
+    for (name, _), inst, key in zip(rule.premises, insts, keys):
         fid = store.prove(name, inst, key)
         if fid is None:
             return False

@@ -94,8 +94,10 @@ class Store:
         self.anchor: dict[int, tuple[int, int]] = {}
         """Each line's anchor pair: its first two points when it was made."""
         self.angles.on_new_pair = self._link_new_pair
-        self._failed: dict[Key, int] = {}
-        """Facts that could not be proved, with the fact count at the time."""
+        self._failed: dict[Key, tuple[int, int, int, int]] = {}
+        """Facts that could not be proved, with the :meth:`epoch` at the time."""
+        self.lines_version = 0
+        self.circles_version = 0
         self.unsound: list[tuple[str, tuple[object, ...], str, tuple[int, ...]]] = []
         """Derivations whose conclusion was numerically false (bugs)."""
 
@@ -131,6 +133,7 @@ class Store:
             return
         if name == "cyclic" and len(set(args)) == 4:
             self.circles.add(args, fact.id)  # type: ignore[arg-type]
+            self.circles_version += 1
         for form in self.angles.forms(name, args):
             self.angles.add(form, fact.id)
         for form in self.ratios.forms(name, args):
@@ -141,6 +144,7 @@ class Store:
         table's variables: each pair now on the line, and each line merged
         into it, gets the line's direction (see :class:`~.ar.AngleTable`)."""
         g = self.lines.add(points, fact)
+        self.lines_version += 1
         if g not in self.anchor:
             self.anchor[g] = tuple(self.lines.members[g][:2])  # type: ignore[assignment]
         line_var = self.angles.line_var(g)
@@ -166,14 +170,26 @@ class Store:
 
     # ------------------------------------------------------------ proving
 
+    def epoch(self) -> tuple[int, int, int, int]:
+        """Changes whenever something a proof can use changes: the AR
+        tables, the proven lines, the proven circles. (A new fact that the
+        tables already implied changes nothing.)"""
+        return (self.angles.table.version, self.ratios.table.version, self.lines_version,
+                self.circles_version)
+
+    def failed_now(self, key: Key) -> bool:
+        """True if proving ``key`` failed and nothing it could use changed since."""
+        return self._failed.get(key) == self.epoch()
+
     def key(self, name: str, args: tuple[object, ...]) -> Key:
         return (name,) + canonical(name, args)
 
     def prove(self, name: str, args: tuple[object, ...], key: Key | None = None) -> int | None:
         """Prove ``name args`` if the store can, materializing it; its id or None.
 
-        A failure is remembered until the next fact is added (nothing can
-        change before), since rules ask for the same premises many times."""
+        A failure is remembered until the store's :meth:`epoch` changes
+        (before that, the same question gets the same answer), since rules
+        ask for the same premises many times."""
         if name in SIDE:
             raise ValueError(f"side condition `{name}` is checked on the diagram, not proved")
         if key is None:
@@ -181,14 +197,14 @@ class Store:
         found = self.index.get(key)
         if found is not None:
             return found
-        if self._failed.get(key) == len(self.facts):
+        if self._failed.get(key) == self.epoch():
             return None
         if not self.model.holds(name, key[1:]):
             found = None
         else:
             found = self._prove(name, args)
         if found is None:
-            self._failed[key] = len(self.facts)
+            self._failed[key] = self.epoch()
         return found
 
     def _prove(self, name: str, args: tuple[object, ...]) -> int | None:
