@@ -162,6 +162,12 @@ def test_lattice_table_finds_integral_combinations_only() -> None:
 
 def test_saturated_closure_lists_what_ar_proves() -> None:
     c = geodsl.closure("a b = segment a b; c = on_tline c b a b; d = on_tline d a a b")
+    # With a goal it fails to prove (no rules here), the closure does not list them unless asked.
+    text = "a b = segment a b; c = on_tline c b a b; d = on_tline d a a b; e = midpoint e c d ? cong a e b e"
+    with_goal = geodsl.closure(text, rules=[])
+    assert with_goal.status == "saturated"
+    asked = geodsl.closure(text, rules=[], harvest_facts=True)
+    assert len(with_goal.facts) < len(asked.facts)
     assert c.status == "saturated"
     listed = {c.fact_predicate(f).canonical().to_text(): f.rule for f in c.facts}
     assert listed.get(geodsl.Predicate("para", ("a", "d", "b", "c")).canonical().to_text()) == "angle_chase"

@@ -162,14 +162,16 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
 
 def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_TIMEOUT,
             max_facts: int = DEFAULT_MAX_FACTS, rules: Sequence[RuleSpec] | None = None,
-            harvest_facts: bool = True) -> Closure:
+            harvest_facts: bool | None = None) -> Closure:
     """Saturate a problem's premise: DD (rules by levels) + AR (angle and
     ratio chase), with provenance, within ``timeout`` seconds and
     ``max_facts`` facts.
 
-    Once saturated (the goal not proved), the closure also lists the
-    collinearities, concyclicities, parallels, perpendiculars and equal
-    lengths it can prove (:mod:`.harvest`; ``harvest_facts=False`` skips it).
+    Once saturated, the closure can also list the collinearities,
+    concyclicities, parallels, perpendiculars and equal lengths it can prove
+    (:mod:`.harvest`): ``harvest_facts=True`` does, ``False`` does not, and
+    the default does it for problems without goals (enumerating what is
+    provable), not for a goal the closure failed to prove.
 
     Raises :class:`~geodsl.errors.GeoDSLError` for a bad problem (parse
     error, degenerate construction, goal false in every diagram).
@@ -245,7 +247,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                             break
                 if len(store.facts) == before:
                     break
-            if status == "saturated" and harvest_facts:
+            if status == "saturated" and (not goals if harvest_facts is None else harvest_facts):
                 store.level = level + 1
                 harvest(store, deadline, max_facts)
     except BudgetExceeded:

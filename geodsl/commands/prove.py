@@ -50,7 +50,8 @@ def run(args: argparse.Namespace) -> int:
         result = None
         if not isinstance(item, GeoDSLError):
             try:
-                result = closure(item, seed=args.seed, timeout=args.timeout)
+                result = closure(item, seed=args.seed, timeout=args.timeout,
+                                 harvest_facts=True if args.facts else None)
             except GeoDSLError as exc:
                 item = exc
         name = None if isinstance(item, GeoDSLError) else item.name
