@@ -25,7 +25,7 @@ def _sample(path: str) -> list[geodsl.Problem]:
 
 
 def _audit(problem: geodsl.Problem, seed: int, timeout: float) -> list[str]:
-    closure = geodsl.closure(problem, seed=0, timeout=timeout)
+    closure = geodsl.closure(problem, seed=0, timeout=timeout, harvest_facts=True)
     assert closure.unsound == (), f"{problem.name}: derivations rejected as false: {closure.unsound}"
     figs = geodsl.realize(problem, seed=seed, diagrams=2)
     bad = []
