@@ -222,7 +222,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
             matcher = Matcher(model, deadline)
             matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
             fired: list[bytearray] = [bytearray() for _ in rules]
-            memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], tuple[tuple[object, ...], ...]]] = {}
+            memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], list[object]]] = {}
             checked = len(store.facts)
             while status != "proved":
                 level += 1
@@ -262,29 +262,35 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
 
 
 def _apply(store: Store, rule: RuleSpec, binding: tuple[int, ...],
-           memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], tuple[tuple[object, ...], ...]]],
+           memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], list[object]]],
            at: tuple[int, int]) -> bool:
     """Try one numerically true instance; True once its conclusions are known.
 
     The instantiated atoms and their canonical keys are computed once per
-    binding (``memo``) and reused on every level; a premise that failed since
-    the last new fact rejects the binding at once."""
+    binding (``memo``; a premise's key only when it is first asked for) and
+    reused on every level; a premise that failed since the store last
+    changed rejects the binding at once."""
+    npre = len(rule.premises)
     found = memo.get(at)
     if found is None:
         var = {v: binding[i] for i, v in enumerate(rule.variables)}
-        atoms = rule.premises + rule.conclusions
-        insts = [tuple(var[a] if isinstance(a, str) else a for a in args) for _, args in atoms]
-        found = memo[at] = (insts, tuple(store.key(name, inst) for (name, _), inst in zip(atoms, insts)))
+        insts = [tuple(var[a] if isinstance(a, str) else a for a in args)
+                 for _, args in rule.premises + rule.conclusions]
+        keys: list[object] = [None] * npre + [store.key(name, inst) for (name, _), inst
+                                              in zip(rule.conclusions, insts[npre:])]
+        found = memo[at] = (insts, keys)
     insts, keys = found
-    npre = len(rule.premises)
     index = store.index
     if all(k in index for k in keys[npre:]):
         return True
-    if any(store.failed_now(k) for k in keys[:npre]):
-        return False
+    for i, (name, _) in enumerate(rule.premises):
+        if keys[i] is None:
+            keys[i] = store.key(name, insts[i])
+        if store.failed_now(keys[i]):  # type: ignore[arg-type]
+            return False
     parents: list[int] = []
-    for (name, _), inst, key in zip(rule.premises, insts, keys):
-        fid = store.prove(name, inst, key)
+    for i, (name, _) in enumerate(rule.premises):
+        fid = store.prove(name, insts[i], keys[i])  # type: ignore[arg-type]
         if fid is None:
             return False
         parents.append(fid)
