@@ -29,11 +29,10 @@ from itertools import permutations, product
 
 from .. import _match
 from .numeric import NumericModel
-from .ruleset import Atom, RuleSpec
+from .ruleset import RuleSpec
 
 Pattern = tuple[int | None, ...]
 
-SIDE = ("ncoll", "npara", "nperp", "diff", "sameside")
 ANGLE_SIGNS = (-1, 1, 1, -1)
 """eqangle a b c d e f g h: −dir(ab) + dir(cd) + dir(ef) − dir(gh) ≡ 0 (mod π)."""
 RATIO_SIGNS = (1, -1, -1, 1)

@@ -15,11 +15,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from ..definitions import rulebase
 from .ar import AngleTable, RatioTable
 from .facts import BUILTIN_RULES, Fact, Key, canonical
 from .numeric import NumericModel
 
-SIDE = ("ncoll", "npara", "nperp", "diff", "sameside")
+SIDE = frozenset(name for name, pdef in rulebase().predicates.items() if pdef.side)
+"""Side conditions (``side: yes`` in predicates.gdl): checked on the diagram, never proved."""
 
 
 class Groups:
