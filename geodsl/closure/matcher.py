@@ -57,6 +57,7 @@ class Matcher:
         for (a, b), mid in sorted(model.midpoint.items()):
             mids += [(mid, a, b), (mid, b, a)]
         self.mids = mids
+        self._similar_pairs: dict[tuple[bool, bool], list[tuple[int, ...]]] = {}
 
     # ------------------------------------------------------------ search
 
@@ -169,11 +170,25 @@ class Matcher:
             for t in self._similar(pat[3:] + pat[:3], reflected, congruent):
                 yield t[3:] + t[:3]
             return
-        if None not in pat[:3]:
-            firsts: Iterator[tuple[int, int, int]] = iter([pat[:3]])  # type: ignore[list-item]
-        else:
-            m.shape_class_at(0j)  # builds the index
-            firsts = (t for cls in m.shape_classes if len(cls) > 1 or reflected for t in cls)
+        if None in pat[:3]:
+            # Both triangles free: every similar pair, listed once per diagram.
+            key = (reflected, congruent)
+            pairs = self._similar_pairs.get(key)
+            if pairs is None:
+                m.shape_class_at(0j)  # builds the index
+                full = (None,) * 6
+                pairs = self._similar_pairs[key] = [t for t in self._similar_from(
+                    (t for cls in m.shape_classes if len(cls) > 1 or reflected for t in cls),
+                    full, reflected, congruent) if t[:3] != t[3:]]
+            for t in pairs:
+                if all(x is None or x == y for x, y in zip(pat, t)):
+                    yield t
+            return
+        yield from self._similar_from(iter([pat[:3]]), pat, reflected, congruent)  # type: ignore[list-item]
+
+    def _similar_from(self, firsts: Iterator[tuple[int, int, int]], pat: Pattern, reflected: bool,
+                      congruent: bool) -> Iterator[tuple[int, ...]]:
+        m = self.m
         for a, b, c in firsts:
             k = m.similar_class(a, b, c, reflected)
             if k is None:
