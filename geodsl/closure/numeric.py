@@ -257,10 +257,13 @@ class NumericModel:
                 if b == a:
                     continue
                 ab = pts[b] - pts[a]
+                lab = abs(ab)
                 for c in range(n):
-                    if c == a or c == b or self.holds("coll", (a, b, c)):
+                    if c == a or c == b:
                         continue
                     z = (pts[c] - pts[a]) / ab
+                    if abs(z.imag) * lab <= self.eps:  # c on line ab: no triangle
+                        continue
                     k = self.shape_class_at(z)
                     if k is None:
                         k = len(self.shape_reps)
