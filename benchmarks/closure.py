@@ -22,6 +22,7 @@ import json
 import os
 import statistics
 import subprocess
+import tempfile
 import sys
 import time
 from pathlib import Path
@@ -68,9 +69,11 @@ def run_geodsl(path: Path, timeout: float) -> list[dict[str, object]]:
 def run_newclid(python: str, items: list[dict[str, str]], timeout: float) -> dict[str, dict[str, object]]:
     env = dict(os.environ)
     env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
-    proc = subprocess.run([python, str(HERE / "newclid_runner.py"), str(timeout)],
-                          input="".join(json.dumps(i) + "\n" for i in items), text=True,
-                          capture_output=True, env=env, check=False)
+    # Newclid writes web assets (lib/) into its working folder: keep them out of the repository.
+    with tempfile.TemporaryDirectory() as workdir:
+        proc = subprocess.run([python, str(HERE / "newclid_runner.py"), str(timeout)],
+                              input="".join(json.dumps(i) + "\n" for i in items), text=True,
+                              capture_output=True, env=env, check=False, cwd=workdir)
     out = {}
     for line in proc.stdout.splitlines():
         rec = json.loads(line)
