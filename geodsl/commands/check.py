@@ -9,7 +9,7 @@ import sys
 from ..checker.options import ProblemCheck, audit, check_problem
 from ..definitions import DIALECTS
 from ..errors import GeoDSLError
-from .common import EXIT_INPUT, EXIT_OK, iter_inputs
+from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -34,7 +34,7 @@ def run(args: argparse.Namespace) -> int:
         raise GeoDSLError("--diagrams must be at least 1", hint="the default is 3")
     checks: list[ProblemCheck] = []
     failed = False
-    for path, item in iter_inputs(args.files, args.dialect):
+    for path, item, lines in iter_problems(args.files, dialect=args.dialect):
         if isinstance(item, GeoDSLError):
             failed = True
             print(item.format(), file=sys.stderr)
@@ -45,7 +45,7 @@ def run(args: argparse.Namespace) -> int:
         check = ProblemCheck(**{**check.__dict__, "file": path})
         if check.error is not None:
             failed = True
-            print(check.error.format(), file=sys.stderr)
+            print(located(check.error, lines).format(), file=sys.stderr)
         checks.append(check)
     if args.json:
         if args.audit:

@@ -9,7 +9,7 @@ import sys
 from ..definitions import DIALECTS
 from ..errors import GeoDSLError
 from ..printer import problem_dict, problem_text
-from .common import EXIT_INPUT, EXIT_OK, iter_inputs
+from .common import EXIT_INPUT, EXIT_OK, iter_problems
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
@@ -30,7 +30,7 @@ def run(args: argparse.Namespace) -> int:
     failed = False
     records: list[dict[str, object]] = []
     named_before = False
-    for path, item in iter_inputs(args.files, args.dialect):
+    for path, item, lines in iter_problems(args.files, dialect=args.dialect):
         if isinstance(item, GeoDSLError):
             failed = True
             print(item.format(), file=sys.stderr)

@@ -7,8 +7,7 @@ import json
 import sys
 
 from ..errors import GeoDSLError
-from .common import EXIT_INPUT, EXIT_OK
-from .figures import iter_problems, located
+from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]

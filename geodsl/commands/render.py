@@ -7,8 +7,7 @@ import sys
 from pathlib import Path
 
 from ..errors import GeoDSLError, ProblemError
-from .common import EXIT_INPUT, EXIT_OK
-from .figures import iter_problems, located
+from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
 
 
 def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
