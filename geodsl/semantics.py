@@ -392,7 +392,7 @@ class ProblemReader:
                                 f"`{c.name}` fixes `{p}` by itself, so `{loci[0][0].name}` "
                                 "overconstrains it", line, loci[0][3] if loci[0][3].column > t.column else t,
                                 "a construction needs one fixing clause or two one-degree clauses")
-            if len(loci) == 2:
+            if len(loci) == 2 and _comparable(loci[0][2].recipe, loci[1][2].recipe):
                 reason = _loci_cannot_meet(_locus(*loci[0][:3]), _locus(*loci[1][:3]))
                 if reason:
                     raise self._err(ConstructionError,
@@ -564,6 +564,12 @@ def _locus(clause: Clause, cdef: ConstructionDef, step: RecipeStep) -> tuple[str
 _LINE_DIRECTIONS = {"line": ((0, 1), "d"), "pline": ((1, 2), "d"), "tline": ((1, 2), "t"),
                     "bline": ((0, 1), "t")}
 _CIRCLE_CENTRES = {"circle": 0, "rcircle": 0}
+
+
+def _comparable(kind1: str, kind2: str) -> bool:
+    """Whether the text alone can show that two loci of these kinds never meet."""
+    return ((kind1 in _LINE_DIRECTIONS and kind2 in _LINE_DIRECTIONS)
+            or (kind1 in _CIRCLE_CENTRES and kind2 in _CIRCLE_CENTRES))
 
 
 def _loci_cannot_meet(locus1: tuple[str, tuple[str, ...]],
