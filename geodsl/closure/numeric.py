@@ -21,7 +21,9 @@ import bisect
 import math
 from collections.abc import Sequence
 
+from ..realize import checks as _checks
 from ..realize.checks import CHECKS, constant_value
+from ..realize.loci import cross, dot
 from ..realize.tolerance import TOLERANCE, Tolerance, figure_scale
 
 Args = tuple[object, ...]
@@ -43,6 +45,7 @@ class NumericModel:
         self.eps = tol.length_at(self.scale)
         self.memo: dict[tuple[str, Args], bool] = {}
         """(name, args) -> numeric truth, filled by :meth:`holds`."""
+        self._build_pairs()
         self._build_lines()
         self._build_directions()
         self._build_lengths()
@@ -56,11 +59,64 @@ class NumericModel:
         key = (name, args)
         found = self.memo.get(key)
         if found is None:
+            fast = self._fast.get(name)
+            if fast is not None and len(args) == fast[1]:
+                try:
+                    found = fast[0](*args)
+                except TypeError:  # a constant where a point was expected
+                    found = None
+                if found is not None:
+                    self.memo[key] = found
+                    return found
             values = [self.coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
                       for a in args]
             found = bool(CHECKS[name](values, self.tol, self.scale))
             self.memo[key] = found
         return found
+
+    # ------------------------------------------------------------ fast truth
+
+    def _build_pairs(self) -> None:
+        """Per ordered point pair, the two quantities the hot checks start
+        from, computed once with the realizer's own expressions: the length
+        ``abs(b - a)`` and the unit direction ``checks._direction(a, b)``.
+
+        The fast checks below are the realizer's checks (:data:`CHECKS`) of
+        ``cong``, ``eqratio``, ``para``, ``perp`` and ``eqangle`` with these
+        two sub-expressions looked up instead of recomputed: the same
+        floating-point operations on the same operands, hence the same
+        verdicts bit for bit (an argument that is not a point id falls back
+        to the realizer's check). Any other predicate goes to :data:`CHECKS`."""
+        pts, tol, scale = self.coords, self.tol, self.scale
+        direction = _checks._direction
+        self._len = [[abs(b - a) for b in pts] for a in pts]
+        self._dir = [[direction(a, b, tol, scale) for b in pts] for a in pts]
+        L, D = self._len, self._dir
+        eps, eps2, angle = self.eps, self.eps * self.eps, tol.angle
+        same_ratio, between, real_mod_pi = _checks._same_ratio, _checks._angle_between, _checks._real_mod_pi
+
+        def cong(a: int, b: int, c: int, d: int) -> bool:
+            return abs(L[a][b] - L[c][d]) <= eps
+
+        def eqratio(a: int, b: int, c: int, d: int, e: int, f: int, g: int, h: int) -> bool:
+            return same_ratio(L[a][b] * L[g][h], L[c][d] * L[e][f], tol, eps2)
+
+        def para(a: int, b: int, c: int, d: int) -> bool:
+            u, v = D[a][b], D[c][d]
+            return u is not None and v is not None and abs(cross(u, v)) <= angle
+
+        def perp(a: int, b: int, c: int, d: int) -> bool:
+            u, v = D[a][b], D[c][d]
+            return u is not None and v is not None and abs(dot(u, v)) <= angle
+
+        def eqangle(a: int, b: int, c: int, d: int, e: int, f: int, g: int, h: int) -> bool:
+            u, v, w, x = D[a][b], D[c][d], D[e][f], D[g][h]
+            if u is None or v is None or w is None or x is None:
+                return False
+            return real_mod_pi(between(u, v) * between(w, x).conjugate(), tol)
+
+        self.fast_checks = self._fast = {"cong": (cong, 4), "eqratio": (eqratio, 8), "para": (para, 4),
+                      "perp": (perp, 4), "eqangle": (eqangle, 8)}
 
     def holds_everywhere(self, name: str, args: Args) -> bool:
         """True in this diagram and in every one of :attr:`others`.
