@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
+from operator import itemgetter
 from dataclasses import dataclass, field
 
 from .. import _canon
@@ -224,11 +225,13 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
             fired: list[bytearray] = [bytearray() for _ in rules]
             memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], list[object]]] = {}
             checked = len(store.facts)
+            compiled = [_Compiled(rule) for rule in rules]
             while status != "proved":
                 level += 1
                 store.level = level
                 before = len(store.facts)
                 for ri, rule in enumerate(rules):
+                    comp = compiled[ri]
                     found = matches[ri]
                     if found is None:
                         found = matches[ri] = matcher.matches(rule)
@@ -238,7 +241,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                             continue
                         if time.monotonic() > deadline or len(store.facts) >= max_facts:
                             raise BudgetExceeded("budget")
-                        if _apply(store, rule, binding, memo, (ri, mi)):
+                        if _apply(store, comp, binding, memo, (ri, mi), rule):
                             fired[ri][mi] = 1
                     if len(store.facts) != checked:
                         checked = len(store.facts)
@@ -261,39 +264,68 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                    time.monotonic() - start, level, unsound, store)
 
 
-def _apply(store: Store, rule: RuleSpec, binding: tuple[int, ...],
+class _Compiled:
+    """A rule's atoms as functions of a binding: each premise's and
+    conclusion's instantiated arguments (``operator.itemgetter`` over the
+    binding when every argument is a variable), computed once per rule."""
+
+    __slots__ = ("npre", "names", "premise_names", "conclusion_names", "insts")
+
+    def __init__(self, rule: RuleSpec) -> None:
+        index = {v: i for i, v in enumerate(rule.variables)}
+        atoms = rule.premises + rule.conclusions
+        self.npre = len(rule.premises)
+        self.names = [name for name, _ in atoms]
+        self.premise_names = self.names[:self.npre]
+        self.conclusion_names = self.names[self.npre:]
+        self.insts = [_instantiator(args, index) for _, args in atoms]
+
+
+def _instantiator(args: tuple[object, ...], index: dict[str, int]):  # type: ignore[no-untyped-def]
+    if len(args) >= 2 and all(isinstance(a, str) for a in args):
+        return itemgetter(*(index[a] for a in args))
+    parts = tuple((index[a], None) if isinstance(a, str) else (-1, a) for a in args)
+    return lambda binding: tuple(binding[i] if i >= 0 else c for i, c in parts)
+
+
+def _apply(store: Store, rule: _Compiled, binding: tuple[int, ...],
            memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], list[object]]],
-           at: tuple[int, int]) -> bool:
+           at: tuple[int, int], spec: RuleSpec) -> bool:
     """Try one numerically true instance; True once its conclusions are known.
 
     The instantiated atoms and their canonical keys are computed once per
     binding (``memo``; a premise's key only when it is first asked for) and
     reused on every level; a premise that failed since the store last
     changed rejects the binding at once."""
-    npre = len(rule.premises)
+    npre = rule.npre
     found = memo.get(at)
     if found is None:
-        var = {v: binding[i] for i, v in enumerate(rule.variables)}
-        insts = [tuple(var[a] if isinstance(a, str) else a for a in args)
-                 for _, args in rule.premises + rule.conclusions]
-        keys: list[object] = [None] * npre + [store.key(name, inst) for (name, _), inst
-                                              in zip(rule.conclusions, insts[npre:])]
+        insts = [inst(binding) for inst in rule.insts]
+        key = store.key
+        keys: list[object] = [None] * npre + [key(name, inst) for name, inst
+                                              in zip(rule.conclusion_names, insts[npre:])]
         found = memo[at] = (insts, keys)
     insts, keys = found
     index = store.index
-    if all(k in index for k in keys[npre:]):
+    for k in keys[npre:]:
+        if k not in index:
+            break
+    else:
         return True
-    for i, (name, _) in enumerate(rule.premises):
-        if keys[i] is None:
-            keys[i] = store.key(name, insts[i])
-        if store.failed_now(keys[i]):  # type: ignore[arg-type]
+    failed = store._failed
+    epoch = store.epoch()
+    for i, name in enumerate(rule.premise_names):
+        k = keys[i]
+        if k is None:
+            k = keys[i] = store.key(name, insts[i])
+        if failed.get(k) == epoch:  # store.failed_now, with the epoch read once
             return False
     parents: list[int] = []
-    for i, (name, _) in enumerate(rule.premises):
+    for i, name in enumerate(rule.premise_names):
         fid = store.prove(name, insts[i], keys[i])  # type: ignore[arg-type]
         if fid is None:
             return False
         parents.append(fid)
-    for (name, _), inst in zip(rule.conclusions, insts[npre:]):
-        store.add(name, inst, rule.name, parents, label=rule.label)
+    for name, inst in zip(rule.conclusion_names, insts[npre:]):
+        store.add(name, inst, spec.name, parents, label=spec.label)
     return True
