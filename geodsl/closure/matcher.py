@@ -24,7 +24,7 @@ triangle, or a relation between a thing and itself (``_match.DEGENERACY``).
 from __future__ import annotations
 
 import math
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from itertools import permutations, product
 
 from .. import _match
@@ -77,7 +77,18 @@ class Matcher:
 
         plain = [all(isinstance(a, str) for a in args) for args in consts]
 
+        fast = self.m.fast_checks
+        memo = self.m.memo
+        direct = [fast.get(name) if ok and len(cv) == fast.get(name, (None, -1))[1] else None
+                  for name, ok, cv in zip(names, plain, cons_vars)]
+
         def check(ci: int, values: tuple[int, ...]) -> bool:
+            f = direct[ci]
+            if f is not None:
+                # NumericModel.holds for an all-points atom with a fast check
+                # (the search already missed the memo).
+                found = memo[(names[ci], values)] = f[0](*values)
+                return found
             if plain[ci]:
                 return holds(names[ci], values)
             args = tuple(v if isinstance(c, str) else c for v, c in zip(values, consts[ci]))
@@ -130,37 +141,37 @@ class Matcher:
 
     # ------------------------------------------------------------ enumerators
 
-    def _enumerate(self, name: str, pat: Pattern) -> Iterator[tuple[int, ...]]:
+    def _enumerate(self, name: str, pat: Pattern) -> Iterable[tuple[int, ...]]:
         m = self.m
         if name == "coll":
             bound = [p for p in pat if p is not None]
             if len(set(bound)) >= 2:
                 ln = m.lines[m.line(bound[0], next(b for b in bound if b != bound[0]))]
-                yield from _orderings([ln] if len(ln) >= 3 else [], pat)
-            else:
-                yield from _orderings(self.coll_lines, pat)
-        elif name == "cyclic":
-            yield from _orderings(m.circles, pat)
-        elif name == "midp":
-            for t in self.mids:
-                if all(p is None or p == v for p, v in zip(pat, t)):
-                    yield t
-        elif name == "circle":
+                return _orderings([ln] if len(ln) >= 3 else [], pat)
+            return _orderings(self.coll_lines, pat)
+        if name == "cyclic":
+            return _orderings(m.circles, pat)
+        if name == "midp":
+            return [t for t in self.mids if all(p is None or p == v for p, v in zip(pat, t))]
+        if name == "circle":
             centres = [pat[0]] if pat[0] is not None else range(m.n)
+            out: list[tuple[int, ...]] = []
             for o in centres:
                 groups = [g for g in m.centred[o] if len(g) >= 3]  # type: ignore[index]
-                for t in _orderings(groups, pat[1:]):
-                    yield (o,) + t  # type: ignore[operator]
-        elif name in ("para", "perp"):
-            yield from self._line_pairs(pat, math.pi / 2 if name == "perp" else 0.0)
-        elif name == "cong":
-            yield from self._segment_pairs(pat)
-        elif name == "eqangle":
-            yield from self._four_slots(pat, angles=True)
-        elif name == "eqratio":
-            yield from self._four_slots(pat, angles=False)
-        elif name in ("simtri", "simtrir", "contri", "contrir"):
-            yield from self._similar(pat, reflected=name.endswith("r"), congruent=name.startswith("con"))
+                head = (o,)
+                out.extend([head + t for t in _orderings(groups, pat[1:])])  # type: ignore[operator]
+            return out
+        if name in ("para", "perp"):
+            return self._line_pairs(pat, math.pi / 2 if name == "perp" else 0.0)
+        if name == "cong":
+            return self._segment_pairs(pat)
+        if name == "eqangle":
+            return self._four_slots(pat, angles=True)
+        if name == "eqratio":
+            return self._four_slots(pat, angles=False)
+        if name in ("simtri", "simtrir", "contri", "contrir"):
+            return self._similar(pat, reflected=name.endswith("r"), congruent=name.startswith("con"))
+        return ()
 
     def _similar(self, pat: Pattern, reflected: bool, congruent: bool = False) -> Iterator[tuple[int, ...]]:
         """Triangle pairs of equal (or, reflected, conjugate) shape; of equal
@@ -324,19 +335,32 @@ class Matcher:
         yield from rec(0, fixed, [])
 
 
-def _orderings(sets: Sequence[Sequence[int]], pat: Pattern) -> Iterator[tuple[int, ...]]:
-    """Ordered tuples of distinct points of one set that agree with ``pat``."""
+def _orderings(sets: Sequence[Sequence[int]], pat: Pattern) -> list[tuple[int, ...]]:
+    """Ordered tuples of distinct points of one set that agree with ``pat``
+    (a list, built with C-level loops where the pattern allows)."""
     bound = [p for p in pat if p is not None]
     free = [i for i, p in enumerate(pat) if p is None]
+    out: list[tuple[int, ...]] = []
+    if not bound:
+        for s in sets:
+            out.extend(permutations(s, len(free)))
+        return out
+    one = len(free) == 1
+    if one:
+        head, tail = tuple(pat[:free[0]]), tuple(pat[free[0] + 1:])
     for s in sets:
         if not all(p in s for p in bound):
             continue
         rest = [p for p in s if p not in bound]
+        if one:
+            out.extend([head + (p,) + tail for p in rest])  # type: ignore[operator]
+            continue
         for combo in permutations(rest, len(free)):
-            out = list(pat)
+            t = list(pat)
             for i, p in zip(free, combo):
-                out[i] = p
-            yield tuple(out)  # type: ignore[arg-type]
+                t[i] = p
+            out.append(tuple(t))  # type: ignore[arg-type]
+    return out
 
 
 def _oriented(segments: Sequence[tuple[int, int]], a: int | None, b: int | None) -> Iterator[tuple[int, int]]:
