@@ -72,6 +72,10 @@ _CANONICAL: dict[tuple[str, tuple[object, ...]], tuple[object, ...]] = {}
 _CANONICAL_LIMIT = 2_000_000
 
 
+_PERMS: dict[str, tuple[tuple[int, ...], ...]] = {}
+"""Predicate name -> its symmetries (``rulebase().predicate(name).perms``)."""
+
+
 def canonical(name: str, args: tuple[object, ...]) -> tuple[object, ...]:
     """The canonical spelling of ``name args`` (points are ints); memoized,
     since rule matching asks for the same spellings again and again."""
@@ -79,10 +83,15 @@ def canonical(name: str, args: tuple[object, ...]) -> tuple[object, ...]:
     found = _CANONICAL.get(memo)
     if found is not None:
         return found
-    pdef = rulebase().predicate(name)
-    norm = tuple(normalize_constant(a) if isinstance(a, Constant) else a for a in args)
-    keys = tuple(a if isinstance(a, int) else -1 for a in norm)
-    perm = pdef.perms[_canon.canonical_permutation(keys, pdef.perms)]
+    perms = _PERMS.get(name)
+    if perms is None:
+        perms = _PERMS[name] = rulebase().predicate(name).perms
+    if all(type(a) is int for a in args):  # points only: nothing to normalize
+        norm = keys = args
+    else:
+        norm = tuple(normalize_constant(a) if isinstance(a, Constant) else a for a in args)
+        keys = tuple(a if isinstance(a, int) else -1 for a in norm)
+    perm = perms[_canon.canonical_permutation(keys, perms)]
     out = tuple(norm[i] for i in perm)
     if len(_CANONICAL) >= _CANONICAL_LIMIT:
         _CANONICAL.clear()
