@@ -196,6 +196,12 @@ class AngleTable(_Table):
             self._rational_version = self.table.version
         key = tuple(sorted(form.items()))
         if key not in self._rational_memo:
+            if self._memo_version == self.table.version and self._memo.get(("stuck",) + key):
+                # The integer reduction (query) stopped at a variable no row
+                # has as pivot, every step before it exact: the rational
+                # reduction takes the same steps and stops there too.
+                self._rational_memo[key] = None
+                return None
             residual, reason = self.table.reduce_rational(form)  # type: ignore[attr-defined]
             self._rational_memo[key] = None if any(k >= 0 for k in residual) else reason
         reason = self._rational_memo[key]
@@ -211,6 +217,8 @@ class AngleTable(_Table):
         def compute() -> dict[int, Fraction] | None:
             residual, reason = self._reduce(form)
             if any(k >= 0 for k in residual):
+                first = min(k for k in residual if k >= 0)
+                self._memo[("stuck",) + key] = first not in self.table.rows  # type: ignore[attr-defined]
                 return None
             if Fraction(residual.get(PI, 0)).denominator != 1 or not integral(reason):  # type: ignore[arg-type]
                 return None
