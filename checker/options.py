@@ -96,26 +96,29 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout
                   with_proofs: bool = False) -> ProblemCheck:
     """Realize once, saturate once, then decide every option."""
     from geodsl.closure import closure
+    from geodsl.closure.engine import DIAGRAMS_NEEDED
     from geodsl.realize import realize
 
     start = time.monotonic()
+    # One realization serves both: the options are decided on its first
+    # `diagrams` diagrams, the closure reads its first DIAGRAMS_NEEDED.
+    count = max(diagrams, DIAGRAMS_NEEDED)
     try:
         try:
-            figures = realize(problem, seed=seed, diagrams=diagrams)
+            figures = realize(problem, seed=seed, diagrams=count)
+            saturated = closure(problem, seed=seed, timeout=timeout, figures=figures)
         except GoalFalseError:
             # The goal is false whichever way the figure is drawn: decide the
             # options on unbiased diagrams (the goal's verdict will be false).
-            figures = realize(problem, seed=seed, diagrams=diagrams, check_goals=False)
-        try:
-            saturated = closure(problem, seed=seed, timeout=timeout)
-        except GoalFalseError:
-            saturated = closure(_without_goals(problem), seed=seed, timeout=timeout)
+            figures = realize(problem, seed=seed, diagrams=count, check_goals=False)
+            saturated = closure(_without_goals(problem), seed=seed, timeout=timeout, figures=figures)
     except GeoDSLError as exc:
         return ProblemCheck(problem.name, "error", error=exc, seconds=time.monotonic() - start)
+    deciding = figures[:diagrams]
     verdicts = []
     for option in options_of(problem):
         predicate = option.predicate
-        numeric = figures.holds(predicate)
+        numeric = all(d.holds(predicate) for d in deciding)
         proved, kind, steps, text = False, None, None, None
         if numeric and predicate.negated:
             proved, kind, steps = True, "counterexample", 0

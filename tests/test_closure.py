@@ -206,3 +206,17 @@ def test_rules_can_be_chosen() -> None:
     assert geodsl.closure(MIDLINE, rules=[]).status == "saturated"
     only = [spec_of(geodsl.get_rules()["r06"])]
     assert geodsl.closure(MIDLINE, rules=only).solved
+
+
+def test_closure_reuses_diagrams_it_is_given() -> None:
+    import geodsl
+    from geodsl.closure.engine import DIAGRAMS_NEEDED
+
+    problem = geodsl.parse_problem("a b c = triangle; h = orthocenter h a b c; "
+                                   "d = on_line d a h, on_line d b c ? perp a d b c")
+    figures = geodsl.realize(problem, seed=3, diagrams=DIAGRAMS_NEEDED)
+    given = geodsl.closure(problem, seed=3, figures=figures)
+    own = geodsl.closure(problem, seed=3)
+    assert given.solved and [f.args for f in given.facts] == [f.args for f in own.facts]
+    with pytest.raises(ValueError, match="diagrams"):
+        geodsl.closure(problem, seed=3, figures=geodsl.realize(problem, seed=3, diagrams=1))

@@ -22,6 +22,7 @@ import time
 from collections.abc import Sequence
 from operator import itemgetter
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .. import _canon
 from ..ast import Constant, Predicate, Problem
@@ -34,9 +35,14 @@ from .numeric import NumericModel
 from .ruleset import RuleSpec, load_rules, subsumed_by_ar
 from .store import SIDE, Store
 
+if TYPE_CHECKING:
+    from ..realize import Diagrams
+
 DEFAULT_TIMEOUT = 30.0
 DEFAULT_MAX_FACTS = 50_000
 BRANCH_DIAGRAMS = 4
+DIAGRAMS_NEEDED = BRANCH_DIAGRAMS + 1
+"""Diagrams a closure run reads: the main one and the branch witnesses."""
 """Further diagrams that must agree before a halved angle's branch is taken
 from the figure (:meth:`~.numeric.NumericModel.holds_everywhere`)."""
 
@@ -163,7 +169,7 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
 
 def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_TIMEOUT,
             max_facts: int = DEFAULT_MAX_FACTS, rules: Sequence[RuleSpec] | None = None,
-            harvest_facts: bool | None = None) -> Closure:
+            harvest_facts: bool | None = None, figures: Diagrams | None = None) -> Closure:
     """Saturate a problem's premise: DD (rules by levels) + AR (angle and
     ratio chase), with provenance, within ``timeout`` seconds and
     ``max_facts`` facts.
@@ -173,6 +179,10 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
     (:mod:`.harvest`): ``harvest_facts=True`` does, ``False`` does not, and
     the default does it for problems without goals (enumerating what is
     provable), not for a goal the closure failed to prove.
+
+    ``figures``: the problem already realized with this seed (at least
+    :data:`DIAGRAMS_NEEDED` diagrams), so a caller that needs diagrams too
+    (``geodsl check``) realizes once.
 
     Raises :class:`~geodsl.errors.GeoDSLError` for a bad problem (parse
     error, degenerate construction, goal false in every diagram).
@@ -184,7 +194,10 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
         problem = parse_problem(problem)
     from ..realize import realize
 
-    figures = realize(problem, seed=seed, diagrams=BRANCH_DIAGRAMS + 1)
+    if figures is None:
+        figures = realize(problem, seed=seed, diagrams=DIAGRAMS_NEEDED)
+    elif len(figures) < DIAGRAMS_NEEDED:
+        raise ValueError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given")
     diagram = figures[0]
     interner = _canon.Interner()
     for name in problem.premise.points:
