@@ -24,7 +24,7 @@ from functools import cache
 from importlib import resources
 
 from lark import Lark, Token, Transformer
-from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken
+from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from .ast import Arg, Constant, Predicate
 from .errors import SyntaxErrorGDL
@@ -341,12 +341,11 @@ def read_notation(text: str, source: str | None = None) -> list[Predicate]:
                              source_line=text,
                              hint="write facts as `AB ⟂ CD`, `A,B,C are collinear`, `∠ABC = ∠DEF`, "
                                   "`AB:CD = EF:GH`, `M is midpoint of AB`") from None
-    except _Reject as exc:
-        raise SyntaxErrorGDL(str(exc), source=source, line=1, column=1, text=stripped, source_line=text,
+    except (_Reject, VisitError) as exc:
+        # A callback refusing a shape the grammar allows (`AB ⟂ 3/2`); Lark
+        # may wrap it in a VisitError.
+        inner = exc.orig_exc if isinstance(exc, VisitError) else exc
+        if not isinstance(inner, _Reject):
+            raise
+        raise SyntaxErrorGDL(str(inner), source=source, line=1, column=1, text=stripped, source_line=text,
                              hint="compare like with like") from None
-    except Exception as exc:  # a transformer callback failing is a reading failure too
-        inner = exc.__context__ if exc.__context__ is not None else exc
-        if isinstance(inner, _Reject):
-            raise SyntaxErrorGDL(str(inner), source=source, line=1, column=1, text=stripped,
-                                 source_line=text, hint="compare like with like") from None
-        raise

@@ -133,3 +133,8 @@ def test_unreadable_statements_are_located(text, column):
 def test_oversized_statement_is_refused():
     with pytest.raises(geodsl.SyntaxErrorGDL, match="the limit is 2,000"):
         read_notation("AB = CD = " * 400)
+
+
+def test_a_relation_between_a_segment_and_a_number_is_refused():
+    with pytest.raises(geodsl.SyntaxErrorGDL, match="`⟂` between a segment and a number"):
+        read_notation("AB ⟂ 3/2")
