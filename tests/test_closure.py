@@ -10,6 +10,7 @@ import pytest
 import geodsl
 from geodsl.closure.ar import PI, AngleTable, RatioTable
 from geodsl.closure.linear import LinearTable, integral
+from geodsl.closure.ruleset import load_rules
 
 MIDLINE = "a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c"
 ORTHO = ("a b c = triangle a b c; d = foot d a b c; e = foot e b c a; "
@@ -220,3 +221,36 @@ def test_closure_reuses_diagrams_it_is_given() -> None:
     assert given.solved and [f.args for f in given.facts] == [f.args for f in own.facts]
     with pytest.raises(ValueError, match="diagrams"):
         geodsl.closure(problem, seed=3, figures=geodsl.realize(problem, seed=3, diagrams=1))
+
+
+def test_only_rules_that_are_linear_consequences_are_left_to_ar() -> None:
+    # r00 (two perpendiculars make a parallel) is one angle equation: AR
+    # derives it. r68, r69 and r73 state only angle facts too, but their
+    # conclusions are no linear combination of their premises: DD must run them.
+    from geodsl.closure.ruleset import load_rules, subsumed_by_ar
+
+    skipped = {r.name for r in load_rules() if subsumed_by_ar(r)}
+    assert {"r00", "r02", "r08"} <= skipped
+    assert not {"r68", "r69", "r73"} & skipped
+
+
+@pytest.mark.parametrize("premise,rule", [
+    # JGEX L053-1: the midpoint of ab is equidistant from the feet on cd.
+    ("b c d = triangle b c d; e = foot e b c d; a = free a; f = foot f a c d; "
+     "g = midpoint g b a ? cong f g g e", "r70"),
+    # JGEX L058-9: the converse, on a right trapezoid.
+    ("a b = segment a b; c = on_bline c a b; d = on_tline d b a b; "
+     "e = intersection_lt e c d a a b ? cong e c c d", "r71"),
+    # JGEX yL157-1: the foot on a bisector and a midpoint.
+    ("a b d = triangle a b d; e = midpoint e d a; c = angle_bisector c a b d, on_dia c a b "
+     "? para c e b d", "r72"),
+    # JGEX ye_aux_y1: the feet from c on the bisectors at a and b.
+    ("a b c = triangle a b c; d = angle_bisector d a b c, on_dia d b c; "
+     "e = angle_bisector e b a c, on_dia e a c ? para d e a b", "r73"),
+])
+def test_projection_and_reflection_lemmas_prove_their_problems(premise: str, rule: str) -> None:
+    c = geodsl.closure(premise)
+    assert c.solved
+    assert rule in {step["rule"] for step in c.proof().steps}
+    others = [r for r in load_rules() if r.name != rule]
+    assert not geodsl.closure(premise, rules=others).solved

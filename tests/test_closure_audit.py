@@ -24,7 +24,7 @@ def _sample(path: str) -> list[geodsl.Problem]:
     return problems[::STEP]
 
 
-def _audit(problem: geodsl.Problem, seed: int, timeout: float) -> list[str]:
+def _audit(problem: geodsl.Problem, seed: int, timeout: float) -> tuple[list[str], bool]:
     closure = geodsl.closure(problem, seed=0, timeout=timeout, harvest_facts=True)
     assert closure.unsound == (), f"{problem.name}: derivations rejected as false: {closure.unsound}"
     figs = geodsl.realize(problem, seed=seed, diagrams=2)
@@ -33,17 +33,22 @@ def _audit(problem: geodsl.Problem, seed: int, timeout: float) -> list[str]:
         pred = closure.fact_predicate(fact)
         if not figs.holds(pred):
             bad.append(f"{problem.name}: {pred.to_text()} (by {fact.rule} from {list(fact.parents)})")
-    return bad
+    return bad, closure.solved
 
 
-@pytest.mark.parametrize("path,timeout", [(JGEX, 5.0), (IMO, 5.0)], ids=["jgex", "imo"])
-def test_every_derived_fact_holds_in_independent_diagrams(path: object, timeout: float) -> None:
+@pytest.mark.parametrize("path,timeout,must_solve", [(JGEX, 5.0, 214), (IMO, 5.0, 16)],
+                         ids=["jgex", "imo"])
+def test_every_derived_fact_holds_in_independent_diagrams(path: object, timeout: float,
+                                                          must_solve: int) -> None:
     problems = _sample(str(path))
     assert problems
     bad: list[str] = []
-    derived = 0
+    solved = 0
     for i, problem in enumerate(problems):
-        bad += _audit(problem, seed=1000 + i, timeout=timeout)
-        derived += 1
+        found, ok = _audit(problem, seed=1000 + i, timeout=timeout)
+        bad += found
+        solved += ok
     assert not bad, "unsound facts:\n" + "\n".join(bad[:20])
-    assert derived == len(problems)
+    if STEP == 1:
+        # The solve counts docs/closure.md reports (DD+AR alone, original text).
+        assert solved >= must_solve

@@ -53,11 +53,34 @@ RATIO_ONLY = frozenset({"cong", "eqratio", "rconst", "lconst"})
 
 
 def subsumed_by_ar(rule: RuleSpec) -> bool:
-    """A rule whose premises and conclusions are all angle facts (or all
-    ratio facts) is one linear combination: AR derives everything it would,
-    so DD does not match it (matching eqangle premises is the expensive part)."""
+    """Whether AR alone derives the rule's conclusions from its premises.
+
+    DD does not match such a rule (matching eqangle premises is the
+    expensive part). Having only angle facts (or only ratio facts) is not
+    enough: r73's premises and conclusion are all angle facts, yet its
+    conclusion is no linear combination of them. So the premises are put
+    into a fresh angle (or ratio) table over the rule's own variables and
+    every conclusion is queried."""
+    return _subsumed(rule)
+
+
+@cache
+def _subsumed(rule: RuleSpec) -> bool:
+    from .ar import AngleTable, RatioTable
+
     names = {n for n, _ in rule.premises + rule.conclusions}
-    return bool(rule.premises) and (names <= ANGLE_ONLY or names <= RATIO_ONLY)
+    if not rule.premises or not (names <= ANGLE_ONLY or names <= RATIO_ONLY):
+        return False
+    table = AngleTable() if names <= ANGLE_ONLY else RatioTable()
+    index = {v: i for i, v in enumerate(rule.variables)}
+
+    def args_of(args: tuple[object, ...]) -> tuple[object, ...]:
+        return tuple(index[a] if isinstance(a, str) else a for a in args)
+
+    for i, (name, args) in enumerate(rule.premises):
+        for form in table.forms(name, args_of(args)):
+            table.add(form, i)
+    return all(table.query(name, args_of(args)) is not None for name, args in rule.conclusions)
 
 
 def spec_of(rule: "Rule") -> RuleSpec:
