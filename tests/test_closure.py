@@ -254,3 +254,32 @@ def test_projection_and_reflection_lemmas_prove_their_problems(premise: str, rul
     assert rule in {step["rule"] for step in c.proof().steps}
     others = [r for r in load_rules() if r.name != rule]
     assert not geodsl.closure(premise, rules=others).solved
+
+
+@pytest.mark.parametrize("text", [
+    # Three midpoints on a line whatever its order: de = af (half of ac).
+    "a b = segment a b; c = on_line c a b; d = midpoint d a b; e = midpoint e b c; "
+    "f = midpoint f a c ? cong d e a f",
+    # Sums of segments: de = dc + ce = ab/2 = ac.
+    "a b = segment a b; c = midpoint c a b; d = midpoint d a c; e = midpoint e c b ? cong d e a c",
+])
+def test_distance_chase_adds_segments_along_a_line(text: str) -> None:
+    c = geodsl.closure(text)
+    assert c.solved
+    last = c.proof().steps[-1]
+    assert last["rule"] == "distance_chase" and last["label"] == "Distance chase"
+    # The positions rest on collinearities: they are among the step's parents.
+    assert "A,B,C are collinear" in str(c.proof()).split("001.")[1]
+
+
+def test_distance_table_links_lengths_to_positions() -> None:
+    from geodsl.closure.ar import UNIT, DistanceTable
+
+    t = DistanceTable()
+    # a=0, m=1, b=2 on line 7: m is the midpoint, |ab| = 4.
+    t.add({t.pos(7, 1): Fraction(2), t.pos(7, 0): Fraction(-1), t.pos(7, 2): Fraction(-1)}, 10)
+    t.link(t.var(0, 2), t.signed(7, 0, 2), (11,))
+    t.link(t.var(0, 1), t.signed(7, 0, 1), (11,))
+    t.add({t.var(0, 2): Fraction(1), UNIT: Fraction(-4)}, 12)
+    assert t.query_form({t.var(0, 1): Fraction(1), UNIT: Fraction(-2)}) == (10, 11, 12)
+    assert t.query_form({t.var(0, 1): Fraction(1), UNIT: Fraction(-3)}) is None

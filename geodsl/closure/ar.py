@@ -14,6 +14,18 @@ equations; a constant ratio r contributes ``log r`` as exact exponents of
 primes (one constant column per prime), so ``AB:AC = 1/2`` never becomes a
 float. Lengths are positive reals, so any rational combination is sound.
 
+*Distances.* Every pair has a third variable, the length |ab| itself, and
+every point of a proven line a signed position along it. ``cong``,
+``midp``, ``circle``, congruent triangles, ``lconst`` (a rational length on
+constant column :data:`UNIT`) and ``rconst`` (ab = r·cd) are linear
+equations in lengths; a midpoint on a proven line is also 2·pos m = pos a +
+pos b, which holds whatever the order of the points. Linking a length to
+positions (|ab| = ±(pos b − pos a)) needs the order of a and b along the
+line: it is read from the diagrams, as AlphaGeometry does, and the link is
+made only when every diagram agrees. This chase proves sums of segments
+(ab + bc = ac, two midpoints' distance is half a side) that log-lengths
+cannot express.
+
 Each input equation remembers its fact; a successful query returns the facts
 with non-zero weight, the parents of the derived fact.
 """
@@ -27,6 +39,8 @@ from .linear import Form, LatticeTable, LinearTable, integral
 
 PI = -1
 """Constant column of the angle table: one unit is π."""
+UNIT = -1
+"""Constant column of the distance table: one unit of length."""
 
 
 def _prime_exponents(n: int) -> dict[int, int]:
@@ -156,7 +170,7 @@ class AngleTable(_Table):
             f[PI] = Fraction(-1, 2)
             return [f]
         if name == "eqangle" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [_sub(self.angle(*p[:4]), self.angle(*p[4:]))]  # type: ignore[arg-type]
+            return [subtract(self.angle(*p[:4]), self.angle(*p[4:]))]  # type: ignore[arg-type]
         if name == "aconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
             f = self.angle(*p[:4])  # type: ignore[arg-type]
             const = p[4]
@@ -167,10 +181,10 @@ class AngleTable(_Table):
         if name in ("simtri", "contri", "simtrir", "contrir"):
             a, b, c, x, y, z = p  # type: ignore[misc]
             if name in ("simtri", "contri"):
-                return [_sub(self.angle(a, b, a, c), self.angle(x, y, x, z)),  # type: ignore[arg-type]
-                        _sub(self.angle(b, a, b, c), self.angle(y, x, y, z))]  # type: ignore[arg-type]
-            return [_sub(self.angle(a, b, a, c), self.angle(x, z, x, y)),  # type: ignore[arg-type]
-                    _sub(self.angle(b, a, b, c), self.angle(y, z, y, x))]  # type: ignore[arg-type]
+                return [subtract(self.angle(a, b, a, c), self.angle(x, y, x, z)),  # type: ignore[arg-type]
+                        subtract(self.angle(b, a, b, c), self.angle(y, x, y, z))]  # type: ignore[arg-type]
+            return [subtract(self.angle(a, b, a, c), self.angle(x, z, x, y)),  # type: ignore[arg-type]
+                    subtract(self.angle(b, a, b, c), self.angle(y, z, y, x))]  # type: ignore[arg-type]
         return []
 
     def target(self, name: str, args: tuple[object, ...]) -> Form | None:
@@ -235,27 +249,27 @@ class RatioTable(_Table):
         return {self.var(a, b): Fraction(1)}
 
     def ratio(self, a: int, b: int, c: int, d: int) -> Form:
-        return _sub(self.length(a, b), self.length(c, d))
+        return subtract(self.length(a, b), self.length(c, d))
 
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
         p = args
         if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
             return [self.ratio(*p)]  # type: ignore[arg-type]
         if name == "eqratio" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [_sub(self.ratio(*p[:4]), self.ratio(*p[4:]))]  # type: ignore[arg-type]
+            return [subtract(self.ratio(*p[:4]), self.ratio(*p[4:]))]  # type: ignore[arg-type]
         if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
             const = p[4]
             assert isinstance(const, Constant)
-            return [_sub(self.ratio(*p[:4]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
+            return [subtract(self.ratio(*p[:4]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
         if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
             const = p[2]
             assert isinstance(const, Constant)
-            return [_sub(self.length(*p[:2]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
+            return [subtract(self.length(*p[:2]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
         if name == "midp":
             m, a, b = p  # type: ignore[misc]
             if m == a or m == b or a == b:
                 return []
-            return [self.ratio(m, a, m, b), _sub(self.ratio(a, b, m, a), log_form(Fraction(2)))]  # type: ignore[arg-type]
+            return [self.ratio(m, a, m, b), subtract(self.ratio(a, b, m, a), log_form(Fraction(2)))]  # type: ignore[arg-type]
         if name == "circle":
             o, a, b, c = p  # type: ignore[misc]
             if o in (a, b, c):
@@ -266,8 +280,8 @@ class RatioTable(_Table):
             return [self.ratio(a, b, x, y), self.ratio(b, c, y, z), self.ratio(c, a, z, x)]  # type: ignore[arg-type]
         if name in ("simtri", "simtrir"):
             a, b, c, x, y, z = p  # type: ignore[misc]
-            return [_sub(self.ratio(a, b, x, y), self.ratio(b, c, y, z)),  # type: ignore[arg-type]
-                    _sub(self.ratio(a, b, x, y), self.ratio(c, a, z, x))]  # type: ignore[arg-type]
+            return [subtract(self.ratio(a, b, x, y), self.ratio(b, c, y, z)),  # type: ignore[arg-type]
+                    subtract(self.ratio(a, b, x, y), self.ratio(c, a, z, x))]  # type: ignore[arg-type]
         return []
 
     def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
@@ -288,7 +302,112 @@ class RatioTable(_Table):
         return None if reason is None else self.facts_of(reason)
 
 
-def _sub(f: Form, g: Form) -> Form:
+class DistanceTable(_Table):
+    """Lengths of segments, and signed positions of points along proven lines.
+
+    A segment has a length variable |ab| (unsigned). Each proven line has a
+    position variable per point (signed, along the line's own orientation);
+    a segment on the line is *linked* to it by |ab| = ±(pos b − pos a), the
+    sign read from the diagrams, and a line merged into another is linked to
+    it point by point. Equations among positions of one line alone (a
+    midpoint: 2·pos m = pos a + pos b) hold whatever the order of the points,
+    so they never need the diagram at all. The store decides which points are
+    on which line and supplies the collinearity facts that justify it.
+    """
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.next_var = 0
+        self.pos_vars: dict[tuple[int, int], int] = {}
+        self.linked: set[int] = set()
+        self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
+
+    def _new_var(self) -> int:
+        self.next_var += 1
+        return self.next_var - 1
+
+    def var(self, a: int, b: int) -> int:
+        key = (a, b) if a < b else (b, a)
+        var = self.pair_var.get(key)
+        if var is None:
+            var = self.pair_var[key] = self._new_var()
+            self.on_new_pair(key[0], key[1], var)
+        return var
+
+    def pos(self, line: int, p: int) -> int:
+        """The position variable of point p on line ``line``."""
+        var = self.pos_vars.get((line, p))
+        if var is None:
+            var = self.pos_vars[(line, p)] = self._new_var()
+        return var
+
+    def signed(self, line: int, a: int, b: int, sign: int = 1) -> Form:
+        """sign·(pos b − pos a) on ``line``."""
+        return {self.pos(line, b): Fraction(sign), self.pos(line, a): Fraction(-sign)}
+
+    def link(self, var: int, form: Form, reason: tuple[int, ...]) -> None:
+        """Length variable ``var`` equals ``form`` (a signed difference)."""
+        if var in self.linked:
+            return
+        self.linked.add(var)
+        self.add(subtract({var: Fraction(1)}, form), reason)
+
+    def length(self, a: int, b: int) -> Form:
+        return {self.var(a, b): Fraction(1)}
+
+    def difference(self, a: int, b: int, c: int, d: int, scale: Fraction = Fraction(1)) -> Form:
+        """|ab| − scale·|cd|."""
+        return subtract(self.length(a, b), {self.var(c, d): scale})
+
+    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        """The equations a fact gives in length variables (the store adds
+        the position form of a midpoint or equal segments on one line)."""
+        p = args
+        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
+            return [self.difference(*p)]  # type: ignore[arg-type]
+        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            const = p[4]
+            assert isinstance(const, Constant)
+            return [self.difference(*p[:4], Fraction(const.value))]  # type: ignore[arg-type, misc]
+        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
+            const = p[2]
+            assert isinstance(const, Constant)
+            return [subtract(self.length(*p[:2]), {UNIT: Fraction(const.value)})]  # type: ignore[arg-type]
+        if name == "midp":
+            m, a, b = p  # type: ignore[misc]
+            if m == a or m == b or a == b:
+                return []
+            return [self.difference(m, a, m, b), self.difference(a, b, m, a, Fraction(2))]  # type: ignore[arg-type]
+        if name == "circle":
+            o, a, b, c = p  # type: ignore[misc]
+            if o in (a, b, c):
+                return []
+            return [self.difference(o, a, o, b), self.difference(o, a, o, c)]  # type: ignore[arg-type]
+        if name in ("contri", "contrir"):
+            a, b, c, x, y, z = p  # type: ignore[misc]
+            return [self.difference(a, b, x, y), self.difference(b, c, y, z),  # type: ignore[arg-type]
+                    self.difference(c, a, z, x)]  # type: ignore[arg-type]
+        return []
+
+    def target(self, name: str, args: tuple[object, ...]) -> Form | None:
+        if name not in ("cong", "rconst", "lconst"):
+            return None
+        forms = self.forms(name, args)
+        return forms[0] if forms else None
+
+    def query_form(self, form: Form) -> tuple[int, ...] | None:
+        """The facts that reduce ``form`` to zero, or None."""
+        key = tuple(sorted(form.items()))
+
+        def compute() -> dict[int, Fraction] | None:
+            residual, reason = self._reduce(form)
+            return None if residual else reason
+
+        reason = self.cached(key, compute)
+        return None if reason is None else self.facts_of(reason)
+
+
+def subtract(f: Form, g: Form) -> Form:
     """f − g (coefficients stay ints where they are ints)."""
     out = dict(f)
     for k, v in g.items():

@@ -50,6 +50,7 @@ BUILTIN_RULES: dict[str, str] = {
     "angle_chase": "Angle chase",
     "angle_chase_diagram": "Angle chase, halving: the diagram picks the branch",
     "ratio_chase": "Ratio chase",
+    "distance_chase": "Distance chase",
     "same_line": "Points on one line",
     "same_circle": "Points on one circle",
     "equal_radii": "Equal radii",

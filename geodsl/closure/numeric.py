@@ -134,6 +134,25 @@ class NumericModel:
                 return False
         return True
 
+    def sense_everywhere(self, first: tuple[int, int], second: tuple[int, int]) -> int:
+        """+1 if the vectors of two pairs of collinear points point the same
+        way in this diagram and in every one of :attr:`others`, −1 if
+        opposite in all of them, 0 if the diagrams disagree (or a pair is
+        numerically one point): the order of points on a line is read from
+        the figure, so every figure must show it."""
+        found = 0
+        for coords in [self.coords] + self.others:
+            u = coords[first[1]] - coords[first[0]]
+            v = coords[second[1]] - coords[second[0]]
+            size = abs(u) * abs(v)
+            if size <= self.eps * self.eps:
+                return 0
+            sense = 1 if dot(u, v) > 0 else -1
+            if found and sense != found:
+                return 0
+            found = sense
+        return found
+
     def point_at(self, z: complex) -> int | None:
         """The point at ``z`` (within the length tolerance), if any."""
         for i, p in enumerate(self.coords):

@@ -4,7 +4,7 @@ behind one question — *can this fact be proved, and from what?*
 :meth:`Store.prove` answers it for any predicate: a fact already stored; a
 structural consequence (three points of one proven line are collinear, four
 points of one proven circle are concyclic, equal radii make a circle, ...);
-or an angle or ratio chase. A positive answer materializes the fact with its
+or an angle, ratio or distance chase. A positive answer materializes the fact with its
 parents, so every fact the engine uses has provenance. :meth:`Store.add`
 is the only way in: it checks the fact numerically first, and a fact that is
 false in the diagram is recorded as a soundness failure (a bug in a rule or
@@ -16,7 +16,8 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..definitions import rulebase
-from .ar import AngleTable, RatioTable
+from .ar import AngleTable, DistanceTable, RatioTable, subtract
+from .linear import Form
 from .facts import BUILTIN_RULES, Fact, Key, canonical
 from .numeric import NumericModel
 
@@ -92,11 +93,16 @@ class Store:
         self.circles = Groups(3)
         self.angles = AngleTable()
         self.ratios = RatioTable()
+        self.distances = DistanceTable()
+        self._off_line: list[Fact] = []
+        """midp and three-point cong facts whose points were not yet on one
+        proven line: their position equation waits for the line."""
         self.level = 0
         self.anchor: dict[int, tuple[int, int]] = {}
         """Each line's anchor pair: its first two points when it was made."""
         self.angles.on_new_pair = self._link_new_pair
-        self._failed: dict[Key, tuple[int, int, int, int]] = {}
+        self.distances.on_new_pair = self._link_new_length
+        self._failed: dict[Key, tuple[int, int, int, int, int]] = {}
         """Facts that could not be proved, with the :meth:`epoch` at the time."""
         self.lines_version = 0
         self.circles_version = 0
@@ -140,6 +146,21 @@ class Store:
             self.angles.add(form, fact.id)
         for form in self.ratios.forms(name, args):
             self.ratios.add(form, fact.id)
+        for form in self.distances.forms(name, args):
+            self.distances.add(form, fact.id)
+        if name == "midp" or (name == "cong" and len(set(args)) == 3):
+            self._position_equations(fact)
+
+    def _position_equations(self, fact: Fact) -> bool:
+        """Add a fact's position equations if its points are on one proven
+        line, else keep it for when they are; True once added."""
+        forms = self._distance_forms(fact.name, fact.args)
+        if not forms:
+            self._off_line.append(fact)
+            return False
+        for form, line_facts in forms:
+            self.distances.add(form, (fact.id,) + line_facts)
+        return True
 
     def _grow_line(self, points: Sequence[int], fact: int) -> None:
         """Merge a collinearity into the proven lines and link the angle
@@ -159,6 +180,73 @@ class Store:
                 var = self.angles.pair_var.get((p, q))
                 if var is not None and var not in self.angles.linked:
                     self.angles.link(var, line_var, self._line_reason(g, (p, q) + self.anchor[g]))
+        self._link_distances(g)
+
+    def _link_distances(self, g: int) -> None:
+        """Tie line g into the distance table: the positions of each line
+        merged into it, and the length of each pair of its points."""
+        table = self.distances
+        anchor = self.anchor[g]
+        for old in self.lines.absorbed:
+            sense = self.model.sense_everywhere(self.anchor[old], anchor)
+            if not sense:
+                continue
+            ref = self.anchor[old][0]
+            for p in self.lines.members[old]:
+                if p == ref:
+                    continue
+                form = subtract(table.signed(old, ref, p), table.signed(g, ref, p, sense))
+                table.add(form, self._line_reason(g, (ref, p) + self.anchor[old] + anchor))
+        members = self.lines.members[g]
+        for i, p in enumerate(members):
+            for q in members[i + 1:]:
+                var = table.pair_var.get((p, q))
+                if var is not None and var not in table.linked:
+                    self._link_length(g, p, q, var)
+        on_line = set(members)
+        waiting, self._off_line = self._off_line, []
+        for fact in waiting:
+            if on_line.issuperset(fact.args):  # type: ignore[arg-type]
+                self._position_equations(fact)  # back on the waiting list if it fails
+            else:
+                self._off_line.append(fact)
+
+    def _link_length(self, g: int, p: int, q: int, var: int) -> None:
+        """|pq| = ±(pos q − pos p) on line g, if every diagram agrees on the sign."""
+        sense = self.model.sense_everywhere(self.anchor[g], (p, q))
+        if sense:
+            self.distances.link(var, self.distances.signed(g, p, q, sense),
+                                self._line_reason(g, (p, q) + self.anchor[g]))
+
+    def _distance_forms(self, name: str, args: tuple[object, ...]) -> list[tuple[Form, tuple[int, ...]]]:
+        """Position equations of a fact on one proven line, with the
+        collinearity facts that put its points there."""
+        if name == "midp":
+            m, a, b = args
+            g = self.lines.find((m, a, b))
+            if g is None or len({m, a, b}) < 3:
+                return []
+            t = self.distances
+            form = subtract(t.signed(g, a, m), t.signed(g, m, b))  # 2·pos m − pos a − pos b
+            return [(form, self._line_reason(g, (m, a, b)))]
+        if name == "cong":
+            form = self._same_line_difference(*args)  # type: ignore[arg-type]
+            return [] if form is None else [form]
+        return []
+
+    def _same_line_difference(self, a: int, b: int, c: int, d: int) -> tuple[Form, tuple[int, ...]] | None:
+        """(pos b − pos a) ∓ (pos d − pos c) for two segments of one proven
+        line, the sign from the diagrams, with the line's facts; or None."""
+        if a == b or c == d:
+            return None
+        g = self.lines.find(sorted({a, b, c, d}))
+        if g is None:
+            return None
+        sense = self.model.sense_everywhere((a, b), (c, d))
+        if not sense:
+            return None
+        t = self.distances
+        return subtract(t.signed(g, a, b), t.signed(g, c, d, sense)), self._line_reason(g, (a, b, c, d))
 
     def _link_new_pair(self, a: int, b: int, var: int) -> None:
         """A pair variable created for two points of a proven line: link it now."""
@@ -166,18 +254,24 @@ class Store:
         if g is not None:
             self.angles.link(var, self.angles.line_var(g), self._line_reason(g, (a, b) + self.anchor[g]))
 
+    def _link_new_length(self, a: int, b: int, var: int) -> None:
+        """A length variable created for two points of a proven line: link it now."""
+        g = self.lines.find((a, b))
+        if g is not None:
+            self._link_length(g, a, b, var)
+
     def _line_reason(self, g: int, points: Sequence[int]) -> tuple[int, ...]:
         """The fewest collinearity facts of line g that put ``points`` on one line."""
         return tuple(self._prune(self.lines, g, points))
 
     # ------------------------------------------------------------ proving
 
-    def epoch(self) -> tuple[int, int, int, int]:
+    def epoch(self) -> tuple[int, int, int, int, int]:
         """Changes whenever something a proof can use changes: the AR
         tables, the proven lines, the proven circles. (A new fact that the
         tables already implied changes nothing.)"""
-        return (self.angles.table.version, self.ratios.table.version, self.lines_version,
-                self.circles_version)
+        return (self.angles.table.version, self.ratios.table.version, self.distances.table.version,
+                self.lines_version, self.circles_version)
 
     def failed_now(self, key: Key) -> bool:
         """True if proving ``key`` failed and nothing it could use changed since."""
@@ -232,6 +326,9 @@ class Store:
             parents = self.ratios.query(name, args)
             if parents is not None:
                 return self.add(name, args, "ratio_chase", parents)
+            parents = self._distance_query(name, args)
+            if parents is not None:
+                return self.add(name, args, "distance_chase", parents)
             return None
         if name == "circle":
             o, a, b, c = points
@@ -252,6 +349,17 @@ class Store:
                 return self.add(name, args, "foot", (p1, p2))
             return None
         return None
+
+    def _distance_query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
+        """A distance chase: on one line by positions, else by lengths."""
+        if name == "cong":
+            same = self._same_line_difference(*args)  # type: ignore[arg-type]
+            if same is not None:
+                parents = self.distances.query_form(same[0])
+                if parents is not None:
+                    return tuple(sorted(set(parents) | set(same[1])))
+        form = self.distances.target(name, args)
+        return None if form is None else self.distances.query_form(form)
 
     def _on_group(self, groups: Groups, name: str, args: tuple[object, ...], rule: str) -> int | None:
         points = [a for a in args if isinstance(a, int)]
