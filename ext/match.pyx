@@ -185,6 +185,33 @@ cdef class _Search:
             self.cost_cache[ci * 256 + m] = c
         return c
 
+    cdef int _fallback_var(self, int* still, int nstill) except -2:
+        """The variable to bind to every point when no open constraint can
+        be enumerated: the one after which some constraint becomes cheapest
+        (binding the vertex and the bisector of an angle first lets the
+        angle's other side be looked up; binding the vertex and a side
+        first does not). Ties go to the first unbound variable of the
+        first open constraint, then in constraint order."""
+        cdef int i, j, ci, v, var = -1, k
+        cdef long c, least, best_cost = 2147483647
+        for i in range(nstill):
+            ci = still[i]
+            for j in range(self.nargs[ci]):
+                v = self.vars[ci * MAXARGS + j]
+                if v < 0 or self.binding[v] >= 0:
+                    continue
+                self.binding[v] = 0  # any point: costs depend only on what is bound
+                least = 2147483647
+                for k in range(nstill):
+                    if not self.side[still[k]] and not self._bound(still[k]):
+                        c = self._cost(still[k])
+                        if c < least:
+                            least = c
+                self.binding[v] = -1
+                if least < best_cost:
+                    best_cost, var = least, v
+        return var
+
     cdef int _search(self, int* open_, int nopen) except -1:
         cdef int i, ci, j, v, best = -1, nstill = 0, p, var, ok
         cdef long c, best_cost = 2147483647
@@ -219,15 +246,8 @@ cdef class _Search:
                 if c < best_cost:
                     best, best_cost = ci, c
             if best < 0 or best_cost >= 1000000000:
-                # Fallback: bind the first unbound variable to every point.
-                if best < 0:
-                    best = still[0]
-                var = -1
-                for j in range(self.nargs[best]):
-                    v = self.vars[best * MAXARGS + j]
-                    if v >= 0 and self.binding[v] < 0:
-                        var = v
-                        break
+                # Fallback: bind one variable to every point.
+                var = self._fallback_var(still, nstill)
                 for p in range(self.npoints):
                     self.binding[var] = p
                     self._search(still, nstill)
