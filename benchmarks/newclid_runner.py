@@ -5,7 +5,9 @@ Runs under *Newclid's own* interpreter (a separate venv with
 dependency). Input: JSON lines ``{"name": ..., "text": "premise ? goal"}``.
 Output: one JSON line per problem ``{"name", "solved", "seconds", "error"}``;
 ``seconds`` covers building the problem (Newclid's numeric sampling) and the
-DD+AR run, as geodsl's time covers realize + closure + proof.
+DD+AR run, as geodsl's time covers realize + closure + proof. Arguments:
+timeout in seconds, and how many times to run each problem (the fastest
+run's time is reported).
 """
 
 from __future__ import annotations
@@ -25,31 +27,44 @@ def _alarm(signum, frame):  # noqa: ANN001
     raise _Timeout()
 
 
-def main() -> int:
-    timeout = int(float(sys.argv[1])) if len(sys.argv) > 1 else 30
-    logging.disable(logging.CRITICAL)
+def _run_once(item: dict, timeout: int) -> dict:
+    """One Newclid run of one problem: its record."""
     import numpy as np
     from newclid.api import GeometricSolverBuilder
     from newclid.jgex.problem_builder import JGEXProblemBuilder
 
+    start = time.perf_counter()
+    record = {"name": item["name"], "solved": False, "seconds": None, "error": None}
+    signal.alarm(timeout)
+    try:
+        builder = JGEXProblemBuilder(rng=np.random.default_rng(0)).with_problem_from_txt(item["text"])
+        solver = GeometricSolverBuilder(np.random.default_rng(0)).build(builder.build())
+        record["solved"] = bool(solver.run())
+    except _Timeout:
+        record["error"] = "timeout"
+    except Exception as exc:  # Newclid rejects some inputs; record why
+        record["error"] = f"{type(exc).__name__}: {str(exc)[:200]}"
+    finally:
+        signal.alarm(0)
+    record["seconds"] = round(time.perf_counter() - start, 4)
+    return record
+
+
+def main() -> int:
+    timeout = int(float(sys.argv[1])) if len(sys.argv) > 1 else 30
+    repeat = max(1, int(sys.argv[2])) if len(sys.argv) > 2 else 1
+    logging.disable(logging.CRITICAL)
     signal.signal(signal.SIGALRM, _alarm)
     for line in sys.stdin:
         item = json.loads(line)
-        start = time.perf_counter()
-        record = {"name": item["name"], "solved": False, "seconds": None, "error": None}
-        signal.alarm(timeout)
-        try:
-            builder = JGEXProblemBuilder(rng=np.random.default_rng(0)).with_problem_from_txt(item["text"])
-            solver = GeometricSolverBuilder(np.random.default_rng(0)).build(builder.build())
-            record["solved"] = bool(solver.run())
-        except _Timeout:
-            record["error"] = "timeout"
-        except Exception as exc:  # Newclid rejects some inputs; record why
-            record["error"] = f"{type(exc).__name__}: {str(exc)[:200]}"
-        finally:
-            signal.alarm(0)
-        record["seconds"] = round(time.perf_counter() - start, 4)
-        print(json.dumps(record), flush=True)
+        best = None
+        for _ in range(repeat):
+            record = _run_once(item, timeout)
+            if best is None or (record["error"] is None and record["seconds"] < best["seconds"]):
+                best = record
+            if record["error"] is not None:
+                break
+        print(json.dumps(best), flush=True)
     return 0
 
 

@@ -125,7 +125,12 @@ class Matcher:
             return (3 ** free) * (1 if pat[0] is not None else n * 10)
         if name in ("cong", "para", "perp"):
             full = self._full_slots(pat, 2)
-            return 20 if full else 2000 + n * n
+            if full:
+                return 20
+            # No slot fully bound: a point of a slot leaves a segment (line)
+            # through it to enumerate, and the other slot is then looked up.
+            half = sum(1 for s in range(2) if (pat[2 * s] is None) != (pat[2 * s + 1] is None))
+            return (2000 + n * n, 8 * n, 4 * n)[half]
         if name in ("eqangle", "eqratio"):
             full = self._full_slots(pat, 4)
             return 10 if full >= 3 else 400 if full == 2 else HUGE
@@ -232,15 +237,18 @@ class Matcher:
     def _line_pairs(self, pat: Pattern, turn: float) -> Iterator[tuple[int, ...]]:
         m = self.m
         a, b, c, d = pat
-        if (a is None or b is None) and c is not None and d is not None:
+        if _better_second(pat):
             for t in self._line_pairs((c, d, a, b), turn):
                 yield t[2:] + t[:2]
             return
+        through = c if c is not None else d
         for li in self._slot_lines(a, b):
             target = m.dir_class_at(m.dir_values[m.dir_of[li]] + turn)
             if target is None:
                 continue
             others = m.dir_classes[target]
+            if through is not None:  # only the line of that direction through it
+                others = [lj for lj in others if through in m.lines[lj]]
             for p, q in self._pairs_on_lines([li], a, b):
                 for r, s in self._pairs_on_lines(others, c, d):
                     yield p, q, r, s
@@ -248,7 +256,7 @@ class Matcher:
     def _segment_pairs(self, pat: Pattern) -> Iterator[tuple[int, ...]]:
         m = self.m
         a, b, c, d = pat
-        if (a is None or b is None) and c is not None and d is not None:
+        if _better_second(pat):
             for t in self._segment_pairs((c, d, a, b)):
                 yield t[2:] + t[:2]
             return
@@ -333,6 +341,14 @@ class Matcher:
                     yield tuple(x for i in range(4) for x in picked.get(i, slots[i]))  # type: ignore[misc]
 
         yield from rec(0, fixed, [])
+
+
+def _better_second(pat: Pattern) -> bool:
+    """Whether the second slot of a two-slot pattern (ab, cd) has more of
+    its points bound than the first: enumerating from it is cheaper."""
+    def bound(x: int | None, y: int | None) -> int:
+        return (x is not None) + (y is not None)
+    return bound(pat[2], pat[3]) > bound(pat[0], pat[1])
 
 
 def _orderings(sets: Sequence[Sequence[int]], pat: Pattern) -> list[tuple[int, ...]]:
