@@ -58,6 +58,10 @@ class Matcher:
             mids += [(mid, a, b), (mid, b, a)]
         self.mids = mids
         self._similar_pairs: dict[tuple[bool, bool], list[tuple[int, ...]]] = {}
+        self._enumerated: dict[tuple[str, Pattern], list[tuple[int, ...]]] = {}
+        """(predicate, pattern) -> its true instances. The diagram never
+        changes, and the searches of all rules ask the same questions again
+        and again (nine in ten ``coll`` and ``cong`` enumerations repeat)."""
 
     # ------------------------------------------------------------ search
 
@@ -97,8 +101,16 @@ class Matcher:
         def cost(ci: int, pattern: Pattern) -> int:
             return self._cost(names[ci], pattern)
 
-        def enumerate_(ci: int, pattern: Pattern) -> Iterator[tuple[int, ...]]:
-            return self._enumerate(names[ci], pattern)
+        enumerated = self._enumerated
+
+        def enumerate_(ci: int, pattern: Pattern) -> Iterable[tuple[int, ...]]:
+            if not plain[ci]:  # constants are not in the pattern: no sharing
+                return self._enumerate(names[ci], pattern)
+            key = (names[ci], pattern)
+            found = enumerated.get(key)
+            if found is None:
+                found = enumerated[key] = list(self._enumerate(names[ci], pattern))
+            return found
 
         try:
             return _match.search(cons_vars, side, names, len(rule.variables), self.m.n, check, cost,
