@@ -33,7 +33,8 @@ DEGENERACY = {"coll": DISTINCT, "ncoll": DISTINCT, "cyclic": DISTINCT, "midp": D
               "npara": TWO_PAIRS, "nperp": TWO_PAIRS, "eqangle": FOUR_PAIRS,
               "eqratio": FOUR_PAIRS, "simtri": TRIANGLES, "simtrir": TRIANGLES,
               "contri": TRIANGLES, "contrir": TRIANGLES, "aconst": HEAD_PAIRS,
-              "rconst": HEAD_PAIRS, "lconst": HEAD_PAIRS, "diff": HEAD_PAIRS}
+              "rconst": HEAD_PAIRS, "lconst": HEAD_PAIRS, "diff": HEAD_PAIRS,
+              "sideprod": DISTINCT}
 """Predicate name -> degeneracy kind; other predicates never degenerate."""
 
 

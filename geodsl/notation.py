@@ -118,6 +118,9 @@ def to_notation(predicate: Predicate) -> str:
         return f"{P[0]}{P[1]} {eq} {_number(a[2])}"
     if name == "diff":
         return f"{P[0]} = {P[1]}" if neg else f"{P[0]} ≠ {P[1]}"
+    if name == "sideprod":
+        A, B, C, D, E, F = P
+        return f"{B}{D}·{C}{E}·{A}{F} {eq} {D}{C}·{E}{A}·{F}{B}"
     # `sameside` and `sameclock` are side conditions: no engine states them in a proof.
     raise ValueError(f"no notation for predicate `{name}`")
 
@@ -174,6 +177,9 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
 
     def ratio(self, c: list[list[str]]) -> tuple[str, ...]:
         return ("ratio", *c[0], *c[1])
+
+    def product(self, c: list[object]) -> tuple[list[str], ...]:
+        return tuple(x for x in c if isinstance(x, list))
 
     def circle_of(self, c: list[object]) -> None:
         return None
@@ -254,6 +260,15 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
                 return Predicate("aconst", (*left, _constant(right, "angle")), rel == "≠")
             return Predicate("eqangle", (*left, *right), rel == "≠")  # type: ignore[misc]
         return _chain(c, link)
+
+    def product_eq(self, c: list[object]) -> list[Predicate]:
+        """BD·CE·AF = DC·EA·FB, the one product of segments engines state."""
+        left, rel, right = c
+        (b, d), (c_, e), (a, f) = left  # type: ignore[misc]
+        if [set(s) for s in right] != [{d, c_}, {e, a}, {f, b}]:  # type: ignore[union-attr]
+            raise _Reject("a product of segments is read only in Menelaus' and Ceva's form "
+                          "BD·CE·AF = DC·EA·FB")
+        return [Predicate("sideprod", (a, b, c_, d, e, f), rel == "≠")]
 
     def ratio_chain(self, c: list[object]) -> list[Predicate]:
         def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:

@@ -138,3 +138,16 @@ def test_oversized_statement_is_refused():
 def test_a_relation_between_a_segment_and_a_number_is_refused():
     with pytest.raises(geodsl.SyntaxErrorGDL, match="`⟂` between a segment and a number"):
         read_notation("AB ⟂ 3/2")
+
+
+def test_menelaus_and_ceva_products_read_in_either_spelling():
+    assert read_notation("BD·CE·AF = DC·EA·FB") == [Predicate("sideprod", ("a", "b", "c", "d", "e", "f"))]
+    assert read_notation("BD*CE*AF ≠ CD*AE*BF") == [
+        Predicate("sideprod", ("a", "b", "c", "d", "e", "f"), True)]
+
+
+def test_a_product_of_segments_in_another_form_is_refused():
+    with pytest.raises(geodsl.SyntaxErrorGDL) as info:
+        read_notation("BD·CE·AF = DC·EA·FC")
+    assert "only in Menelaus' and Ceva's form" in info.value.message
+    assert (info.value.line, info.value.column) == (1, 1)

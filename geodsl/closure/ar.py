@@ -278,6 +278,10 @@ class RatioTable(_Table):
         if name in ("contri", "contrir"):
             a, b, c, x, y, z = p  # type: ignore[misc]
             return [self.ratio(a, b, x, y), self.ratio(b, c, y, z), self.ratio(c, a, z, x)]  # type: ignore[arg-type]
+        if name == "sideprod" and _pairs_ok(p[1], p[3], p[3], p[2], p[2], p[4], p[4], p[0], p[0], p[5], p[5], p[1]):  # type: ignore[arg-type]
+            a, b, c, d, e, f = p  # type: ignore[misc]
+            return [subtract(subtract(self.ratio(b, d, d, c), self.ratio(e, a, c, e)),  # type: ignore[arg-type]
+                             self.ratio(f, b, a, f))]  # type: ignore[arg-type]
         if name in ("simtri", "simtrir"):
             a, b, c, x, y, z = p  # type: ignore[misc]
             return [subtract(self.ratio(a, b, x, y), self.ratio(b, c, y, z)),  # type: ignore[arg-type]
@@ -286,7 +290,7 @@ class RatioTable(_Table):
 
     def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
         """The facts a ratio chase proves ``name args`` from, or None."""
-        if name not in ("cong", "eqratio", "rconst", "lconst"):
+        if name not in ("cong", "eqratio", "rconst", "lconst", "sideprod"):
             return None
         forms = self.forms(name, args)
         if not forms:

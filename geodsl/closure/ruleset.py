@@ -49,7 +49,7 @@ def _atom(pred: Predicate) -> Atom:
 
 
 ANGLE_ONLY = frozenset({"para", "perp", "eqangle", "aconst"})
-RATIO_ONLY = frozenset({"cong", "eqratio", "rconst", "lconst"})
+RATIO_ONLY = frozenset({"cong", "eqratio", "rconst", "lconst", "sideprod"})
 
 
 def subsumed_by_ar(rule: RuleSpec) -> bool:

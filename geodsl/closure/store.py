@@ -322,7 +322,7 @@ class Store:
             if parents is not None and self.model.holds_everywhere(name, canonical(name, args)):
                 return self.add(name, args, "angle_chase_diagram", parents)
             return None
-        if name in ("cong", "eqratio", "rconst", "lconst"):
+        if name in ("cong", "eqratio", "rconst", "lconst", "sideprod"):
             parents = self.ratios.query(name, args)
             if parents is not None:
                 return self.add(name, args, "ratio_chase", parents)

@@ -204,6 +204,14 @@ def eqratio(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bo
     return _same_ratio(abs(b - a) * abs(h - g), abs(d - c) * abs(f - e), tol, eps * eps)
 
 
+@_check("sideprod")
+def sideprod(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, d, e, f = _pts(args)
+    eps = tol.length_at(scale)
+    return _same_ratio(abs(d - b) * abs(e - c) * abs(f - a), abs(c - d) * abs(a - e) * abs(b - f),
+                       tol, eps * eps * eps)
+
+
 def _ratio(a: complex, b: complex, c: complex) -> complex | None:
     """(c − a)/(b − a): the shape of triangle abc as a complex number."""
     if b == a:
