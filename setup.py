@@ -5,6 +5,7 @@ from setuptools import Extension, setup
 
 extensions = [
     Extension("geodsl._canon", ["ext/canon.pyx"]),
+    Extension("geodsl._fire", ["ext/fire.pyx"]),
     Extension("geodsl._lalr", ["ext/lalr.pyx"]),
     Extension("geodsl._linear", ["ext/linear.pyx"]),
     Extension("geodsl._match", ["ext/match.pyx"]),

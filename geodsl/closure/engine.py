@@ -9,7 +9,9 @@ The run, in order:
 4. level by level, try the bindings that have not fired: prove the premises
    from the store (facts, lines, circles, angle and ratio chase), add the
    conclusions; stop when the goals are proved, when a level adds nothing
-   (saturated), or when the time or fact budget runs out (budget).
+   (saturated), or when the time or fact budget runs out (budget). The loop
+   over a rule's bindings is compiled (``ext/fire.pyx``); this module keeps
+   the order of things.
 
 Everything is ordered: points by premise order, rules by file order,
 bindings by enumeration order over sorted structures, so the same problem and
@@ -20,11 +22,10 @@ from __future__ import annotations
 
 import time
 from collections.abc import Sequence
-from operator import itemgetter
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .. import _canon
+from .. import _canon, _fire
 from ..ast import Constant, Predicate, Problem
 from ..definitions import rulebase
 from ..errors import GeoDSLError
@@ -234,28 +235,29 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
             # checked after every rule: easy problems stop before the
             # expensive rules are ever matched.
             matcher = Matcher(model, deadline)
+            compiled = [_fire.CompiledRule(rule) for rule in rules]
             matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
+            # Per rule and binding: whether it fired (its conclusions are
+            # known: never tried again), and its instantiated atoms and keys,
+            # kept across levels (see _fire.fire).
             fired: list[bytearray] = [bytearray() for _ in rules]
-            memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], list[object]]] = {}
+            memo: list[list[object]] = [[] for _ in rules]
             checked = len(store.facts)
-            compiled = [_Compiled(rule) for rule in rules]
             while status != "proved":
                 level += 1
                 store.level = level
                 before = len(store.facts)
                 for ri, rule in enumerate(rules):
-                    comp = compiled[ri]
                     found = matches[ri]
                     if found is None:
                         found = matches[ri] = matcher.matches(rule)
                         fired[ri] = bytearray(len(found))
-                    for mi, binding in enumerate(found):
-                        if fired[ri][mi]:
-                            continue
-                        if time.monotonic() > deadline or len(store.facts) >= max_facts:
-                            raise BudgetExceeded("budget")
-                        if _apply(store, comp, binding, memo, (ri, mi), rule):
-                            fired[ri][mi] = 1
+                        memo[ri] = [None] * len(found)
+                    # Try the bindings that have not fired. Compiled
+                    # (ext/fire.pyx): 10^4-10^5 small steps a problem, where
+                    # the interpreter's overhead was most of the cost. Raises
+                    # BudgetExceeded past the deadline or max_facts.
+                    _fire.fire(store, compiled[ri], found, fired[ri], memo[ri], deadline, max_facts)
                     if len(store.facts) != checked:
                         checked = len(store.facts)
                         if goals_done():
@@ -275,70 +277,3 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                     f"(by {rule})" for name, args, rule, _ in store.unsound)
     return Closure(problem, names, tuple(store.facts), status, goals, goal_facts,
                    time.monotonic() - start, level, unsound, store)
-
-
-class _Compiled:
-    """A rule's atoms as functions of a binding: each premise's and
-    conclusion's instantiated arguments (``operator.itemgetter`` over the
-    binding when every argument is a variable), computed once per rule."""
-
-    __slots__ = ("npre", "names", "premise_names", "conclusion_names", "insts")
-
-    def __init__(self, rule: RuleSpec) -> None:
-        index = {v: i for i, v in enumerate(rule.variables)}
-        atoms = rule.premises + rule.conclusions
-        self.npre = len(rule.premises)
-        self.names = [name for name, _ in atoms]
-        self.premise_names = self.names[:self.npre]
-        self.conclusion_names = self.names[self.npre:]
-        self.insts = [_instantiator(args, index) for _, args in atoms]
-
-
-def _instantiator(args: tuple[object, ...], index: dict[str, int]):  # type: ignore[no-untyped-def]
-    if len(args) >= 2 and all(isinstance(a, str) for a in args):
-        return itemgetter(*(index[a] for a in args))
-    parts = tuple((index[a], None) if isinstance(a, str) else (-1, a) for a in args)
-    return lambda binding: tuple(binding[i] if i >= 0 else c for i, c in parts)
-
-
-def _apply(store: Store, rule: _Compiled, binding: tuple[int, ...],
-           memo: dict[tuple[int, int], tuple[list[tuple[object, ...]], list[object]]],
-           at: tuple[int, int], spec: RuleSpec) -> bool:
-    """Try one numerically true instance; True once its conclusions are known.
-
-    The instantiated atoms and their canonical keys are computed once per
-    binding (``memo``; a premise's key only when it is first asked for) and
-    reused on every level; a premise that failed since the store last
-    changed rejects the binding at once."""
-    npre = rule.npre
-    found = memo.get(at)
-    if found is None:
-        insts = [inst(binding) for inst in rule.insts]
-        key = store.key
-        keys: list[object] = [None] * npre + [key(name, inst) for name, inst
-                                              in zip(rule.conclusion_names, insts[npre:])]
-        found = memo[at] = (insts, keys)
-    insts, keys = found
-    index = store.index
-    for k in keys[npre:]:
-        if k not in index:
-            break
-    else:
-        return True
-    failed = store._failed
-    epoch = store.epoch()
-    for i, name in enumerate(rule.premise_names):
-        k = keys[i]
-        if k is None:
-            k = keys[i] = store.key(name, insts[i])
-        if failed.get(k) == epoch:  # store.failed_now, with the epoch read once
-            return False
-    parents: list[int] = []
-    for i, name in enumerate(rule.premise_names):
-        fid = store.prove(name, insts[i], keys[i])  # type: ignore[arg-type]
-        if fid is None:
-            return False
-        parents.append(fid)
-    for name, inst in zip(rule.conclusion_names, insts[npre:]):
-        store.add(name, inst, spec.name, parents, label=spec.label)
-    return True
