@@ -285,19 +285,26 @@ def test_distance_table_links_lengths_to_positions() -> None:
     assert t.query_form({t.var(0, 1): Fraction(1), UNIT: Fraction(-3)}) is None
 
 
-@pytest.mark.parametrize("premise,rule", [
-    # JGEX E076-31: the bisector feet's line meets bc on the external bisector at a.
-    ("a b c = triangle a b c; d = angle_bisector d c b a, on_line d a c; "
-     "e = angle_bisector e a c b, on_line e a b; f = on_line f d e, on_line f b c; "
-     "g = on_line g a b ? eqangle a g a f a f a c", "r74"),
-    # JGEX E051-2: a parallel to bc and two cevians: the third cevian bisects bc.
-    ("a b c = triangle a b c; d = on_line d a b; e = on_pline e d b c, on_line e a c; "
-     "f = on_line f c d, on_line f b e; g = on_line g a f, on_line g b c ? midp g b c", "r75"),
-])
-def test_menelaus_and_ceva_feed_the_ratio_chase(premise: str, rule: str) -> None:
+MENELAUS = ("a b c = triangle a b c; d = angle_bisector d c b a, on_line d a c; "
+            "e = angle_bisector e a c b, on_line e a b; f = on_line f d e, on_line f b c; "
+            "g = on_line g a b ? eqangle a g a f a f a c")
+"""JGEX E076-31: the bisector feet's line meets bc on the external bisector at a."""
+CEVA = ("a b c = triangle a b c; d = on_line d a b; e = on_pline e d b c, on_line e a c; "
+        "f = on_line f c d, on_line f b e; g = on_line g a f, on_line g b c ? midp g b c")
+"""JGEX E051-2: a parallel to bc and two cevians: the third cevian bisects bc."""
+
+
+@pytest.mark.parametrize("premise,rules", [(MENELAUS, {"r74"}), (CEVA, {"r74", "r75"})])
+def test_menelaus_and_ceva_feed_the_ratio_chase(premise: str, rules: set[str]) -> None:
     c = geodsl.closure(premise)
     assert c.solved
     steps = c.proof().steps
-    assert rule in {s["rule"] for s in steps}
+    assert rules & {s["rule"] for s in steps}
     assert any(s["predicate"].startswith("sideprod") for s in steps)
-    assert not geodsl.closure(premise, rules=[r for r in load_rules() if r.name != rule]).solved
+    assert not geodsl.closure(premise, rules=[r for r in load_rules() if r.name not in rules]).solved
+
+
+def test_ceva_alone_proves_the_cevian_midpoint() -> None:
+    # Menelaus (on triangle abf and line dc) also reaches it; without it, Ceva does.
+    c = geodsl.closure(CEVA, rules=[r for r in load_rules() if r.name != "r74"])
+    assert c.solved and "r75" in {s["rule"] for s in c.proof().steps}
