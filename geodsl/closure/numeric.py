@@ -21,6 +21,7 @@ import bisect
 import math
 from collections.abc import Sequence
 
+from ..definitions import rulebase
 from ..realize import checks as _checks
 from ..realize.checks import CHECKS, constant_value
 from ..realize.loci import cross, dot
@@ -117,6 +118,20 @@ class NumericModel:
 
         self.fast_checks = self._fast = {"cong": (cong, 4), "eqratio": (eqratio, 8), "para": (para, 4),
                       "perp": (perp, 4), "eqangle": (eqangle, 8)}
+        collinear = _checks._collinear
+
+        def coll(a: int, b: int, c: int) -> bool:
+            return collinear([pts[a], pts[b], pts[c]], tol, scale)
+
+        def ncoll(a: int, b: int, c: int) -> bool:
+            return not collinear([pts[a], pts[b], pts[c]], tol, scale)
+
+        self._fast["coll"], self._fast["ncoll"] = (coll, 3), (ncoll, 3)
+        # Every other predicate over points only: the realizer's check itself,
+        # called on the coordinates without the generic lookup of holds().
+        for name, pdef in rulebase().predicates.items():
+            if name not in self._fast and name in CHECKS and all(k == "point" for k in pdef.kinds):
+                self._fast[name] = (_direct(CHECKS[name], pts, tol, scale), pdef.arity)
 
     def holds_everywhere(self, name: str, args: Args) -> bool:
         """True in this diagram and in every one of :attr:`others`.
@@ -378,6 +393,13 @@ class NumericModel:
 
     def log_length(self, a: int, b: int) -> float:
         return math.log(abs(self.coords[b] - self.coords[a]))
+
+
+def _direct(check, pts: list[complex], tol: Tolerance, scale: float):  # type: ignore[no-untyped-def]
+    """A realizer check as a function of point ids (see ``_build_pairs``)."""
+    def holds(*ids: int) -> bool:
+        return bool(check([pts[i] for i in ids], tol, scale))
+    return holds
 
 
 def _circumcentre(a: complex, b: complex, c: complex) -> complex | None:
