@@ -153,10 +153,13 @@ class Store:
 
     def _position_equations(self, fact: Fact) -> bool:
         """Add a fact's position equations if its points are on one proven
-        line, else keep it for when they are; True once added."""
+        line, else keep it for when they are (only if they are on one line
+        in the diagram: an isosceles triangle's equal sides never will be);
+        True once added."""
         forms = self._distance_forms(fact.name, fact.args)
         if not forms:
-            self._off_line.append(fact)
+            if self.model.holds("coll", tuple(sorted(set(fact.args)))[:3]):  # type: ignore[arg-type]
+                self._off_line.append(fact)
             return False
         for form, line_facts in forms:
             self.distances.add(form, (fact.id,) + line_facts)
