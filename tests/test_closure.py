@@ -308,3 +308,30 @@ def test_ceva_alone_proves_the_cevian_midpoint() -> None:
     # Menelaus (on triangle abf and line dc) also reaches it; without it, Ceva does.
     c = geodsl.closure(CEVA, rules=[r for r in load_rules() if r.name != "r74"])
     assert c.solved and "r75" in {s["rule"] for s in c.proof().steps}
+
+
+@pytest.mark.parametrize("text,goal", [
+    # Legs 3 and 4: the hypotenuse is 5 (squared lengths are exact rationals).
+    ("a = free a; b = lconst b a 3; c = on_tline c a a b, lconst c a 4", "lconst b c 5"),
+    # Two points equidistant from a and b: their line is perpendicular to ab.
+    ("a b = segment a b; p = on_bline p a b; q = on_bline q a b", "perp p q a b"),
+    # The median to the hypotenuse is half of it, from squared lengths.
+    ("a = free a; b = lconst b a 6; c = on_tline c a a b, lconst c a 8; m = midpoint m b c", "lconst a m 5"),
+])
+def test_pythagoras_chase_proves_from_squared_lengths(text: str, goal: str) -> None:
+    c = geodsl.closure(f"{text} ? {goal}")
+    assert c.solved
+    assert "pythagoras_chase" in {s["rule"] for s in c.proof().steps}
+
+
+def test_square_table_perpendicularity_criterion() -> None:
+    from geodsl.closure.ar import SquareTable
+
+    t = SquareTable()
+    # Right angle at a (perp a b a c): |bc|² − |ab|² − |ac|² = 0.
+    assert t.forms("perp", (0, 1, 0, 2)) == [{t.var(0, 2): -1, t.var(0, 1): -1, t.var(1, 2): 1}]
+    t.add(t.forms("perp", (0, 1, 0, 2))[0], 1)
+    t.add(t.forms("lconst", (0, 1, geodsl.Constant("length", Fraction(5))))[0], 2)
+    t.add(t.forms("lconst", (0, 2, geodsl.Constant("length", Fraction(12))))[0], 3)
+    assert t.query("lconst", (1, 2, geodsl.Constant("length", Fraction(13)))) == (1, 2, 3)
+    assert t.query("lconst", (1, 2, geodsl.Constant("length", Fraction(17)))) is None

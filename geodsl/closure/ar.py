@@ -26,6 +26,14 @@ made only when every diagram agrees. This chase proves sums of segments
 (ab + bc = ac, two midpoints' distance is half a side) that log-lengths
 cannot express.
 
+*Squared lengths.* A fourth table has a variable |ab|² per pair. Equal
+lengths, constant lengths (squared: exact rationals), constant ratios
+(squared), midpoints and circles are linear in squared lengths, and so is
+perpendicularity: ab ⟂ cd exactly when |ac|² − |ad|² = |bc|² − |bd|² (with
+c = a this is Pythagoras' theorem). So a right triangle with legs 3 and 4 has
+hypotenuse 5, and two points each equidistant from a and b make a line
+perpendicular to ab, by elimination alone.
+
 Each input equation remembers its fact; a successful query returns the facts
 with non-zero weight, the parents of the derived fact.
 """
@@ -401,6 +409,72 @@ class DistanceTable(_Table):
 
     def query_form(self, form: Form) -> tuple[int, ...] | None:
         """The facts that reduce ``form`` to zero, or None."""
+        key = tuple(sorted(form.items()))
+
+        def compute() -> dict[int, Fraction] | None:
+            residual, reason = self._reduce(form)
+            return None if residual else reason
+
+        reason = self.cached(key, compute)
+        return None if reason is None else self.facts_of(reason)
+
+
+class SquareTable(_Table):
+    """Squared lengths, for Pythagoras and the perpendicularity criterion."""
+
+    def square(self, a: int, b: int, scale: Fraction = Fraction(1)) -> Form:
+        """scale·|ab|² (nothing for a point with itself)."""
+        return {} if a == b else {self.var(a, b): scale}
+
+    def perpendicular(self, a: int, b: int, c: int, d: int) -> Form:
+        """|ac|² − |ad|² − |bc|² + |bd|²: zero exactly when ab ⟂ cd."""
+        form: Form = {}
+        for x, y, w in ((a, c, 1), (a, d, -1), (b, c, -1), (b, d, 1)):
+            form = subtract(form, self.square(x, y, Fraction(-w)))
+        return form
+
+    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        p = args
+        if name == "perp" and _pairs_ok(*p):  # type: ignore[arg-type]
+            form = self.perpendicular(*p)  # type: ignore[arg-type]
+            return [form] if form else []
+        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
+            return [subtract(self.square(*p[:2]), self.square(*p[2:]))]  # type: ignore[arg-type]
+        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
+            const = p[2]
+            assert isinstance(const, Constant)
+            return [subtract(self.square(*p[:2]), {UNIT: Fraction(const.value) ** 2})]  # type: ignore[arg-type]
+        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            const = p[4]
+            assert isinstance(const, Constant)
+            return [subtract(self.square(*p[:2]), self.square(*p[2:4], Fraction(const.value) ** 2))]  # type: ignore[arg-type, misc]
+        if name == "midp":
+            m, a, b = p  # type: ignore[misc]
+            if m == a or m == b or a == b:
+                return []
+            return [subtract(self.square(m, a), self.square(m, b)),  # type: ignore[arg-type]
+                    subtract(self.square(a, b), self.square(m, a, Fraction(4)))]  # type: ignore[arg-type]
+        if name == "circle":
+            o, a, b, c = p  # type: ignore[misc]
+            if o in (a, b, c):
+                return []
+            return [subtract(self.square(o, a), self.square(o, b)),  # type: ignore[arg-type]
+                    subtract(self.square(o, a), self.square(o, c))]  # type: ignore[arg-type]
+        if name in ("contri", "contrir"):
+            a, b, c, x, y, z = p  # type: ignore[misc]
+            return [subtract(self.square(a, b), self.square(x, y)),  # type: ignore[arg-type]
+                    subtract(self.square(b, c), self.square(y, z)),  # type: ignore[arg-type]
+                    subtract(self.square(c, a), self.square(z, x))]  # type: ignore[arg-type]
+        return []
+
+    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
+        """The facts a squared-length chase proves ``name args`` from, or None."""
+        if name not in ("perp", "cong", "lconst", "rconst"):
+            return None
+        forms = self.forms(name, args)
+        if not forms:
+            return None
+        form = forms[0]
         key = tuple(sorted(form.items()))
 
         def compute() -> dict[int, Fraction] | None:

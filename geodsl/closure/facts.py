@@ -51,6 +51,7 @@ BUILTIN_RULES: dict[str, str] = {
     "angle_chase_diagram": "Angle chase, halving: the diagram picks the branch",
     "ratio_chase": "Ratio chase",
     "distance_chase": "Distance chase",
+    "pythagoras_chase": "Pythagoras chase",
     "same_line": "Points on one line",
     "same_circle": "Points on one circle",
     "equal_radii": "Equal radii",

@@ -4,7 +4,7 @@ behind one question — *can this fact be proved, and from what?*
 :meth:`Store.prove` answers it for any predicate: a fact already stored; a
 structural consequence (three points of one proven line are collinear, four
 points of one proven circle are concyclic, equal radii make a circle, ...);
-or an angle, ratio or distance chase. A positive answer materializes the fact with its
+or an angle, ratio, distance or squared-length (Pythagoras) chase. A positive answer materializes the fact with its
 parents, so every fact the engine uses has provenance. :meth:`Store.add`
 is the only way in: it checks the fact numerically first, and a fact that is
 false in the diagram is recorded as a soundness failure (a bug in a rule or
@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from ..definitions import rulebase
-from .ar import AngleTable, DistanceTable, RatioTable, subtract
+from .ar import AngleTable, DistanceTable, RatioTable, SquareTable, subtract
 from .linear import Form
 from .facts import BUILTIN_RULES, Fact, Key, canonical
 from .numeric import NumericModel
@@ -94,6 +94,7 @@ class Store:
         self.angles = AngleTable()
         self.ratios = RatioTable()
         self.distances = DistanceTable()
+        self.squares = SquareTable()
         self._off_line: list[Fact] = []
         """midp and three-point cong facts whose points were not yet on one
         proven line: their position equation waits for the line."""
@@ -102,7 +103,7 @@ class Store:
         """Each line's anchor pair: its first two points when it was made."""
         self.angles.on_new_pair = self._link_new_pair
         self.distances.on_new_pair = self._link_new_length
-        self._failed: dict[Key, tuple[int, int, int, int, int]] = {}
+        self._failed: dict[Key, tuple[int, int, int, int, int, int]] = {}
         """Facts that could not be proved, with the :meth:`epoch` at the time."""
         self.lines_version = 0
         self.circles_version = 0
@@ -148,6 +149,8 @@ class Store:
             self.ratios.add(form, fact.id)
         for form in self.distances.forms(name, args):
             self.distances.add(form, fact.id)
+        for form in self.squares.forms(name, args):
+            self.squares.add(form, fact.id)
         if name == "midp" or (name == "cong" and len(set(args)) == 3):
             self._position_equations(fact)
 
@@ -269,12 +272,12 @@ class Store:
 
     # ------------------------------------------------------------ proving
 
-    def epoch(self) -> tuple[int, int, int, int, int]:
+    def epoch(self) -> tuple[int, int, int, int, int, int]:
         """Changes whenever something a proof can use changes: the AR
         tables, the proven lines, the proven circles. (A new fact that the
         tables already implied changes nothing.)"""
         return (self.angles.table.version, self.ratios.table.version, self.distances.table.version,
-                self.lines_version, self.circles_version)
+                self.squares.table.version, self.lines_version, self.circles_version)
 
     def failed_now(self, key: Key) -> bool:
         """True if proving ``key`` failed and nothing it could use changed since."""
@@ -324,6 +327,9 @@ class Store:
             parents = self.angles.query_rational(name, args)
             if parents is not None and self.model.holds_everywhere(name, canonical(name, args)):
                 return self.add(name, args, "angle_chase_diagram", parents)
+            parents = self.squares.query(name, args)
+            if parents is not None:
+                return self.add(name, args, "pythagoras_chase", parents)
             return None
         if name in ("cong", "eqratio", "rconst", "lconst", "sideprod"):
             parents = self.ratios.query(name, args)
@@ -332,6 +338,9 @@ class Store:
             parents = self._distance_query(name, args)
             if parents is not None:
                 return self.add(name, args, "distance_chase", parents)
+            parents = self.squares.query(name, args)
+            if parents is not None:
+                return self.add(name, args, "pythagoras_chase", parents)
             return None
         if name == "circle":
             o, a, b, c = points
