@@ -20,11 +20,13 @@ from __future__ import annotations
 import bisect
 import math
 from collections.abc import Sequence
+from functools import partial
 
+from .. import _match
 from ..definitions import rulebase
 from ..realize import checks as _checks
 from ..realize.checks import CHECKS, constant_value
-from ..realize.loci import cross, dot
+from ..realize.loci import dot
 from ..realize.tolerance import TOLERANCE, Tolerance, figure_scale
 
 Args = tuple[object, ...]
@@ -32,7 +34,12 @@ Args = tuple[object, ...]
 
 class NumericModel:
     """Coordinates by interned point id, the truth of predicates on them
-    (memoized), and the numeric structures the matcher enumerates."""
+    (memoized), and the numeric structures the matcher enumerates.
+
+    :attr:`diagram` (``_match.Diagram``) holds flat copies of the pair
+    tables and structures, built once here, for the compiled checks and the
+    rule matcher's compiled enumerators (which also group triangles by
+    shape, on first use)."""
 
     def __init__(self, coords: Sequence[complex], tol: Tolerance = TOLERANCE,
                  others: Sequence[Sequence[complex]] = ()) -> None:
@@ -52,6 +59,7 @@ class NumericModel:
         self._build_lengths()
         self._build_circles()
         self._build_midpoints()
+        self.diagram.index(self)
 
     # ------------------------------------------------------------ truth
 
@@ -82,51 +90,25 @@ class NumericModel:
         from, computed once with the realizer's own expressions: the length
         ``abs(b - a)`` and the unit direction ``checks._direction(a, b)``.
 
-        The fast checks below are the realizer's checks (:data:`CHECKS`) of
-        ``cong``, ``eqratio``, ``para``, ``perp`` and ``eqangle`` with these
-        two sub-expressions looked up instead of recomputed: the same
-        floating-point operations on the same operands, hence the same
-        verdicts bit for bit (an argument that is not a point id falls back
-        to the realizer's check). Any other predicate goes to :data:`CHECKS`."""
+        The fast checks are the realizer's checks (:data:`CHECKS`) of
+        ``cong``, ``eqratio``, ``para``, ``perp``, ``eqangle``, ``coll`` and
+        ``ncoll``, compiled (``_match.Diagram.check``, where the rule
+        matcher calls them without a Python call) with these two
+        sub-expressions looked up instead of recomputed: the same
+        floating-point operations on the same operands in the same order,
+        hence the same verdicts bit for bit (an argument that is not a point
+        id falls back to the realizer's check). Any other predicate over
+        points calls the realizer's check directly, and the rest go through
+        :data:`CHECKS`."""
         pts, tol, scale = self.coords, self.tol, self.scale
         direction = _checks._direction
         self._len = [[abs(b - a) for b in pts] for a in pts]
         self._dir = [[direction(a, b, tol, scale) for b in pts] for a in pts]
-        L, D = self._len, self._dir
-        eps, eps2, angle = self.eps, self.eps * self.eps, tol.angle
-        same_ratio, between, real_mod_pi = _checks._same_ratio, _checks._angle_between, _checks._real_mod_pi
-
-        def cong(a: int, b: int, c: int, d: int) -> bool:
-            return abs(L[a][b] - L[c][d]) <= eps
-
-        def eqratio(a: int, b: int, c: int, d: int, e: int, f: int, g: int, h: int) -> bool:
-            return same_ratio(L[a][b] * L[g][h], L[c][d] * L[e][f], tol, eps2)
-
-        def para(a: int, b: int, c: int, d: int) -> bool:
-            u, v = D[a][b], D[c][d]
-            return u is not None and v is not None and abs(cross(u, v)) <= angle
-
-        def perp(a: int, b: int, c: int, d: int) -> bool:
-            u, v = D[a][b], D[c][d]
-            return u is not None and v is not None and abs(dot(u, v)) <= angle
-
-        def eqangle(a: int, b: int, c: int, d: int, e: int, f: int, g: int, h: int) -> bool:
-            u, v, w, x = D[a][b], D[c][d], D[e][f], D[g][h]
-            if u is None or v is None or w is None or x is None:
-                return False
-            return real_mod_pi(between(u, v) * between(w, x).conjugate(), tol)
-
-        self.fast_checks = self._fast = {"cong": (cong, 4), "eqratio": (eqratio, 8), "para": (para, 4),
-                      "perp": (perp, 4), "eqangle": (eqangle, 8)}
-        collinear = _checks._collinear
-
-        def coll(a: int, b: int, c: int) -> bool:
-            return collinear([pts[a], pts[b], pts[c]], tol, scale)
-
-        def ncoll(a: int, b: int, c: int) -> bool:
-            return not collinear([pts[a], pts[b], pts[c]], tol, scale)
-
-        self._fast["coll"], self._fast["ncoll"] = (coll, 3), (ncoll, 3)
+        # The compiled checks read these tables (and the structures below,
+        # once built: Diagram.index).
+        self.diagram = _match.Diagram(self)
+        self.fast_checks = self._fast = {
+            name: (partial(self.diagram.holds, name), arity) for name, (_, arity) in _match.CHECKS.items()}
         # Every other predicate over points only: the realizer's check itself,
         # called on the coordinates without the generic lookup of holds().
         for name, pdef in rulebase().predicates.items():
@@ -327,69 +309,6 @@ class NumericModel:
                 m = self.point_at((self.coords[i] + self.coords[j]) / 2)
                 if m is not None and m not in (i, j):
                     self.midpoint[(i, j)] = m
-
-    # ------------------------------------------------------------ triangles
-
-    SHAPE_GRID = 1e5
-
-    def _build_shapes(self) -> None:
-        """Ordered non-degenerate triangles grouped by shape (c − a)/(b − a):
-        directly similar triangles have the same shape, oppositely similar
-        ones conjugate shapes."""
-        pts, n, grid = self.coords, self.n, self.SHAPE_GRID
-        self._shape_cells: dict[tuple[int, int], list[int]] = {}
-        self.shape_reps: list[complex] = []
-        self.shape_classes: list[list[tuple[int, int, int]]] = []
-        self.shape_of: dict[tuple[int, int, int], int] = {}
-        self._mirror: dict[int, int | None] = {}
-        for a in range(n):
-            for b in range(n):
-                if b == a:
-                    continue
-                ab = pts[b] - pts[a]
-                lab = abs(ab)
-                for c in range(n):
-                    if c == a or c == b:
-                        continue
-                    z = (pts[c] - pts[a]) / ab
-                    if abs(z.imag) * lab <= self.eps:  # c on line ab: no triangle
-                        continue
-                    k = self.shape_class_at(z)
-                    if k is None:
-                        k = len(self.shape_reps)
-                        self.shape_reps.append(z)
-                        self.shape_classes.append([])
-                        self._shape_cells.setdefault((round(z.real * grid), round(z.imag * grid)), []).append(k)
-                    self.shape_classes[k].append((a, b, c))
-                    self.shape_of[(a, b, c)] = k
-
-    def shape_class_at(self, z: complex) -> int | None:
-        """The class of triangles of shape ``z`` (within the angle tolerance)."""
-        if not hasattr(self, "_shape_cells"):
-            self._build_shapes()
-        grid = self.SHAPE_GRID
-        x, y = round(z.real * grid), round(z.imag * grid)
-        for dx in (-1, 0, 1):
-            for dy in (-1, 0, 1):
-                for k in self._shape_cells.get((x + dx, y + dy), ()):
-                    if abs(self.shape_reps[k] - z) <= 10 * self.tol.angle * max(1.0, abs(z)):
-                        return k
-        return None
-
-    def similar_class(self, a: int, b: int, c: int, reflected: bool) -> int | None:
-        """The class of triangles directly (or, reflected, oppositely)
-        similar to abc; None for a degenerate abc."""
-        if not hasattr(self, "_shape_cells"):
-            self._build_shapes()
-        k = self.shape_of.get((a, b, c))
-        if k is None or not reflected:
-            return k
-        if k not in self._mirror:
-            self._mirror[k] = self.shape_class_at(self.shape_reps[k].conjugate())
-        return self._mirror[k]
-
-    def shape(self, a: int, b: int, c: int) -> complex:
-        return (self.coords[c] - self.coords[a]) / (self.coords[b] - self.coords[a])
 
     def log_length(self, a: int, b: int) -> float:
         return math.log(abs(self.coords[b] - self.coords[a]))
