@@ -335,3 +335,18 @@ def test_square_table_perpendicularity_criterion() -> None:
     t.add(t.forms("lconst", (0, 2, geodsl.Constant("length", Fraction(12))))[0], 3)
     assert t.query("lconst", (1, 2, geodsl.Constant("length", Fraction(13)))) == (1, 2, 3)
     assert t.query("lconst", (1, 2, geodsl.Constant("length", Fraction(17)))) is None
+
+
+IMO_2009_P2 = ("m l k = triangle m l k; w = circle w m l k; q = on_tline q m w m; p = mirror p q m; "
+               "b = mirror b p k; c = mirror c q l; a = on_line a b q, on_line a c p; o = circle o a b c "
+               "? cong o p o q")
+
+
+def test_equal_powers_prove_imo_2009_p2() -> None:
+    # The angle chase and the midlines give pa·pc = qa·qb; equal powers
+    # (r76) put p and q at one distance from the circumcentre.
+    c = geodsl.closure(IMO_2009_P2)
+    assert c.solved
+    steps = c.proof().steps
+    assert steps[-1]["rule"] == "r76" and steps[-1]["fact"] in ("OP = OQ", "QO = PO")
+    assert not geodsl.closure(IMO_2009_P2, rules=[r for r in load_rules() if r.name != "r76"]).solved
