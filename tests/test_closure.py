@@ -350,3 +350,23 @@ def test_equal_powers_prove_imo_2009_p2() -> None:
     steps = c.proof().steps
     assert steps[-1]["rule"] == "r76" and steps[-1]["fact"] in ("OP = OQ", "QO = PO")
     assert not geodsl.closure(IMO_2009_P2, rules=[r for r in load_rules() if r.name != "r76"]).solved
+
+
+IMO_2008_P1A = ("a b c = triangle a b c; h = orthocenter h a b c; d = midpoint d b c; e = midpoint e a c; "
+                "f = midpoint f a b; a1 = on_circle a1 d h, on_line a1 b c; a2 = on_circle a2 d h, on_line a2 b c; "
+                "b1 = on_circle b1 e h, on_line b1 c a; b2 = on_circle b2 e h, on_line b2 c a; "
+                "c1 = on_circle c1 f h, on_line c1 a b; c2 = on_circle c2 f h, on_line c2 a b ? cyclic c1 c2 b1 b2")
+
+
+def test_radical_axis_proves_imo_2008_p1a_in_a_short_proof() -> None:
+    # a is on the radical axis of the circles centred e and f through h
+    # (ah ⟂ ef): equal powers (r79), then the converse of the power of a
+    # point (r78). Collinearities come straight from the proven lines.
+    c = geodsl.closure(IMO_2008_P1A)
+    assert c.solved
+    steps = c.proof().steps
+    assert [s["rule"] for s in steps[-2:]] == ["r79", "r78"]
+    assert "r28" not in {s["rule"] for s in steps} and len(steps) <= 14
+    # Without r78 the same equal products reach the circle through similar
+    # triangles (r51, r04); without r79 nothing does.
+    assert not geodsl.closure(IMO_2008_P1A, rules=[r for r in load_rules() if r.name != "r79"]).solved

@@ -44,6 +44,8 @@ class Groups:
         hits = [g for g in range(len(self.members))
                 if self.alive[g] and sum(p in self.members[g] for p in pts) >= self.share]
         self.absorbed = hits[1:]
+        if len(hits) == 1 and all(p in self.members[hits[0]] for p in pts):
+            return hits[0]  # nothing new: the group's own facts already give it
         if not hits:
             self.members.append(pts)
             self.facts.append([fact])
@@ -126,6 +128,13 @@ class Store:
         if not self.model.holds(name, cargs):
             self.unsound.append((name, cargs, rule, tuple(parents)))
             return None
+        if name == "coll" and rule not in ("premise", "same_line"):
+            # Three points of one proven line: say so, rather than through
+            # whatever rule reached it first (r28 from a parallel that itself
+            # came from the line), which would lengthen every proof using it.
+            g = self.lines.find(cargs)  # type: ignore[arg-type]
+            if g is not None:
+                rule, label, parents = "same_line", None, self._prune(self.lines, g, cargs)  # type: ignore[arg-type]
         fid = len(self.facts)
         fact = Fact(fid, name, cargs, rule, label or BUILTIN_RULES.get(rule, rule),
                     tuple(sorted(set(parents))), self.level, origin)
