@@ -281,8 +281,8 @@ def test_distance_table_links_lengths_to_positions() -> None:
     t.link(t.var(0, 2), t.signed(7, 0, 2), (11,))
     t.link(t.var(0, 1), t.signed(7, 0, 1), (11,))
     t.add({t.var(0, 2): Fraction(1), UNIT: Fraction(-4)}, 12)
-    assert t.query_form({t.var(0, 1): Fraction(1), UNIT: Fraction(-2)}) == (10, 11, 12)
-    assert t.query_form({t.var(0, 1): Fraction(1), UNIT: Fraction(-3)}) is None
+    assert t.zero({t.var(0, 1): Fraction(1), UNIT: Fraction(-2)}) == (10, 11, 12)
+    assert t.zero({t.var(0, 1): Fraction(1), UNIT: Fraction(-3)}) is None
 
 
 MENELAUS = ("a b c = triangle a b c; d = angle_bisector d c b a, on_line d a c; "

@@ -112,6 +112,29 @@ class _Table:
             self._memo[key] = compute()
         return self._memo[key]
 
+    def zero(self, form: Form) -> tuple[int, ...] | None:
+        """The facts whose equations reduce ``form`` to exactly zero, or None
+        (remembered until the table changes)."""
+        def compute() -> dict[int, Fraction] | None:
+            residual, reason = self._reduce(form)
+            return None if residual else reason
+
+        reason = self.cached(tuple(sorted(form.items())), compute)
+        return None if reason is None else self.facts_of(reason)
+
+    QUERIES: frozenset[str] = frozenset()
+    """The predicates this table can prove (its first form must vanish)."""
+
+    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        return []
+
+    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
+        """The facts this table proves ``name args`` from, or None."""
+        if name not in self.QUERIES:
+            return None
+        forms = self.forms(name, args)
+        return self.zero(forms[0]) if forms else None
+
 
 def _pairs_ok(*points: int) -> bool:
     return all(points[i] != points[i + 1] for i in range(0, len(points), 2))
@@ -253,6 +276,8 @@ class AngleTable(_Table):
 class RatioTable(_Table):
     """Log-lengths of segments."""
 
+    QUERIES = frozenset({"cong", "eqratio", "rconst", "lconst", "sideprod"})
+
     def length(self, a: int, b: int) -> Form:
         return {self.var(a, b): Fraction(1)}
 
@@ -296,25 +321,54 @@ class RatioTable(_Table):
                     subtract(self.ratio(a, b, x, y), self.ratio(c, a, z, x))]  # type: ignore[arg-type]
         return []
 
-    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
-        """The facts a ratio chase proves ``name args`` from, or None."""
-        if name not in ("cong", "eqratio", "rconst", "lconst", "sideprod"):
-            return None
-        forms = self.forms(name, args)
-        if not forms:
-            return None
-        form = forms[0]
-        key = tuple(sorted(form.items()))
 
-        def compute() -> dict[int, Fraction] | None:
-            residual, reason = self._reduce(form)
-            return None if residual else reason
+class _LengthPowers(_Table):
+    """Equations in a power of segment lengths: |ab| (``POWER`` 1) or |ab|²
+    (2). Equal, constant and proportional lengths, midpoints, circles and
+    congruent triangles are linear in either; constants are raised to the
+    power, so they stay exact rationals."""
 
-        reason = self.cached(key, compute)
-        return None if reason is None else self.facts_of(reason)
+    POWER = 1
+    QUERIES = frozenset({"cong", "rconst", "lconst"})
+
+    def term(self, a: int, b: int, scale: Fraction = Fraction(1)) -> Form:
+        """scale·|ab|^POWER (nothing for a point with itself)."""
+        return {} if a == b else {self.var(a, b): scale}
+
+    def difference(self, a: int, b: int, c: int, d: int, scale: Fraction = Fraction(1)) -> Form:
+        """|ab|^POWER − scale·|cd|^POWER."""
+        return subtract(self.term(a, b), self.term(c, d, scale))
+
+    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        p, k = args, self.POWER
+        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
+            return [self.difference(*p)]  # type: ignore[arg-type]
+        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            const = p[4]
+            assert isinstance(const, Constant)
+            return [self.difference(*p[:4], Fraction(const.value) ** k)]  # type: ignore[arg-type, misc]
+        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
+            const = p[2]
+            assert isinstance(const, Constant)
+            return [subtract(self.term(*p[:2]), {UNIT: Fraction(const.value) ** k})]  # type: ignore[arg-type]
+        if name == "midp":
+            m, a, b = p  # type: ignore[misc]
+            if m == a or m == b or a == b:
+                return []
+            return [self.difference(m, a, m, b), self.difference(a, b, m, a, Fraction(2) ** k)]  # type: ignore[arg-type]
+        if name == "circle":
+            o, a, b, c = p  # type: ignore[misc]
+            if o in (a, b, c):
+                return []
+            return [self.difference(o, a, o, b), self.difference(o, a, o, c)]  # type: ignore[arg-type]
+        if name in ("contri", "contrir"):
+            a, b, c, x, y, z = p  # type: ignore[misc]
+            return [self.difference(a, b, x, y), self.difference(b, c, y, z),  # type: ignore[arg-type]
+                    self.difference(c, a, z, x)]  # type: ignore[arg-type]
+        return []
 
 
-class DistanceTable(_Table):
+class DistanceTable(_LengthPowers):
     """Lengths of segments, and signed positions of points along proven lines.
 
     A segment has a length variable |ab| (unsigned). Each proven line has a
@@ -364,125 +418,25 @@ class DistanceTable(_Table):
         self.linked.add(var)
         self.add(subtract({var: Fraction(1)}, form), reason)
 
-    def length(self, a: int, b: int) -> Form:
-        return {self.var(a, b): Fraction(1)}
 
-    def difference(self, a: int, b: int, c: int, d: int, scale: Fraction = Fraction(1)) -> Form:
-        """|ab| − scale·|cd|."""
-        return subtract(self.length(a, b), {self.var(c, d): scale})
-
-    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
-        """The equations a fact gives in length variables (the store adds
-        the position form of a midpoint or equal segments on one line)."""
-        p = args
-        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [self.difference(*p)]  # type: ignore[arg-type]
-        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            const = p[4]
-            assert isinstance(const, Constant)
-            return [self.difference(*p[:4], Fraction(const.value))]  # type: ignore[arg-type, misc]
-        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
-            const = p[2]
-            assert isinstance(const, Constant)
-            return [subtract(self.length(*p[:2]), {UNIT: Fraction(const.value)})]  # type: ignore[arg-type]
-        if name == "midp":
-            m, a, b = p  # type: ignore[misc]
-            if m == a or m == b or a == b:
-                return []
-            return [self.difference(m, a, m, b), self.difference(a, b, m, a, Fraction(2))]  # type: ignore[arg-type]
-        if name == "circle":
-            o, a, b, c = p  # type: ignore[misc]
-            if o in (a, b, c):
-                return []
-            return [self.difference(o, a, o, b), self.difference(o, a, o, c)]  # type: ignore[arg-type]
-        if name in ("contri", "contrir"):
-            a, b, c, x, y, z = p  # type: ignore[misc]
-            return [self.difference(a, b, x, y), self.difference(b, c, y, z),  # type: ignore[arg-type]
-                    self.difference(c, a, z, x)]  # type: ignore[arg-type]
-        return []
-
-    def target(self, name: str, args: tuple[object, ...]) -> Form | None:
-        if name not in ("cong", "rconst", "lconst"):
-            return None
-        forms = self.forms(name, args)
-        return forms[0] if forms else None
-
-    def query_form(self, form: Form) -> tuple[int, ...] | None:
-        """The facts that reduce ``form`` to zero, or None."""
-        key = tuple(sorted(form.items()))
-
-        def compute() -> dict[int, Fraction] | None:
-            residual, reason = self._reduce(form)
-            return None if residual else reason
-
-        reason = self.cached(key, compute)
-        return None if reason is None else self.facts_of(reason)
-
-
-class SquareTable(_Table):
+class SquareTable(_LengthPowers):
     """Squared lengths, for Pythagoras and the perpendicularity criterion."""
 
-    def square(self, a: int, b: int, scale: Fraction = Fraction(1)) -> Form:
-        """scale·|ab|² (nothing for a point with itself)."""
-        return {} if a == b else {self.var(a, b): scale}
+    POWER = 2
+    QUERIES = frozenset({"perp", "cong", "lconst", "rconst"})
 
     def perpendicular(self, a: int, b: int, c: int, d: int) -> Form:
         """|ac|² − |ad|² − |bc|² + |bd|²: zero exactly when ab ⟂ cd."""
         form: Form = {}
         for x, y, w in ((a, c, 1), (a, d, -1), (b, c, -1), (b, d, 1)):
-            form = subtract(form, self.square(x, y, Fraction(-w)))
+            form = subtract(form, self.term(x, y, Fraction(-w)))
         return form
 
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
-        p = args
-        if name == "perp" and _pairs_ok(*p):  # type: ignore[arg-type]
-            form = self.perpendicular(*p)  # type: ignore[arg-type]
+        if name == "perp" and _pairs_ok(*args):  # type: ignore[arg-type]
+            form = self.perpendicular(*args)  # type: ignore[arg-type]
             return [form] if form else []
-        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [subtract(self.square(*p[:2]), self.square(*p[2:]))]  # type: ignore[arg-type]
-        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
-            const = p[2]
-            assert isinstance(const, Constant)
-            return [subtract(self.square(*p[:2]), {UNIT: Fraction(const.value) ** 2})]  # type: ignore[arg-type]
-        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            const = p[4]
-            assert isinstance(const, Constant)
-            return [subtract(self.square(*p[:2]), self.square(*p[2:4], Fraction(const.value) ** 2))]  # type: ignore[arg-type, misc]
-        if name == "midp":
-            m, a, b = p  # type: ignore[misc]
-            if m == a or m == b or a == b:
-                return []
-            return [subtract(self.square(m, a), self.square(m, b)),  # type: ignore[arg-type]
-                    subtract(self.square(a, b), self.square(m, a, Fraction(4)))]  # type: ignore[arg-type]
-        if name == "circle":
-            o, a, b, c = p  # type: ignore[misc]
-            if o in (a, b, c):
-                return []
-            return [subtract(self.square(o, a), self.square(o, b)),  # type: ignore[arg-type]
-                    subtract(self.square(o, a), self.square(o, c))]  # type: ignore[arg-type]
-        if name in ("contri", "contrir"):
-            a, b, c, x, y, z = p  # type: ignore[misc]
-            return [subtract(self.square(a, b), self.square(x, y)),  # type: ignore[arg-type]
-                    subtract(self.square(b, c), self.square(y, z)),  # type: ignore[arg-type]
-                    subtract(self.square(c, a), self.square(z, x))]  # type: ignore[arg-type]
-        return []
-
-    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
-        """The facts a squared-length chase proves ``name args`` from, or None."""
-        if name not in ("perp", "cong", "lconst", "rconst"):
-            return None
-        forms = self.forms(name, args)
-        if not forms:
-            return None
-        form = forms[0]
-        key = tuple(sorted(form.items()))
-
-        def compute() -> dict[int, Fraction] | None:
-            residual, reason = self._reduce(form)
-            return None if residual else reason
-
-        reason = self.cached(key, compute)
-        return None if reason is None else self.facts_of(reason)
+        return super().forms(name, args)
 
 
 def subtract(f: Form, g: Form) -> Form:

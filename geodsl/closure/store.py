@@ -376,11 +376,10 @@ class Store:
         if name == "cong":
             same = self._same_line_difference(*args)  # type: ignore[arg-type]
             if same is not None:
-                parents = self.distances.query_form(same[0])
+                parents = self.distances.zero(same[0])
                 if parents is not None:
                     return tuple(sorted(set(parents) | set(same[1])))
-        form = self.distances.target(name, args)
-        return None if form is None else self.distances.query_form(form)
+        return self.distances.query(name, args)
 
     def _on_group(self, groups: Groups, name: str, args: tuple[object, ...], rule: str) -> int | None:
         points = [a for a in args if isinstance(a, int)]
