@@ -83,14 +83,25 @@ class _Table:
         self.eq_fact: list[tuple[int, ...]] = []
         self._memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
         self._memo_version = -1
+        self.next_var = 0
+        self.linked: set[int] = set()
+        """Variables already tied to a proven line (angle and distance tables)."""
+        self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
+        """Called for every new pair variable: the store links a pair of a
+        proven line to that line at once."""
+
+    def _new_var(self) -> int:
+        self.next_var += 1
+        return self.next_var - 1
 
     def var(self, a: int, b: int) -> int:
+        """The variable of the unordered pair {a, b}."""
         key = (a, b) if a < b else (b, a)
-        found = self.pair_var.get(key)
-        if found is None:
-            found = len(self.pair_var)
-            self.pair_var[key] = found
-        return found
+        var = self.pair_var.get(key)
+        if var is None:
+            var = self.pair_var[key] = self._new_var()
+            self.on_new_pair(key[0], key[1], var)
+        return var
 
     def add(self, form: Form, fact: int | tuple[int, ...]) -> bool:
         """Add equation ``form = 0`` justified by a fact (or several)."""
@@ -156,22 +167,7 @@ class AngleTable(_Table):
         self.table = LatticeTable()  # type: ignore[assignment]
         self._rational_memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
         self._rational_version = -1
-        self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
         self.line_vars: dict[int, int] = {}
-        self.linked: set[int] = set()
-        self.next_var = 0
-
-    def var(self, a: int, b: int) -> int:
-        key = (a, b) if a < b else (b, a)
-        var = self.pair_var.get(key)
-        if var is None:
-            var = self.pair_var[key] = self._new_var()
-            self.on_new_pair(key[0], key[1], var)
-        return var
-
-    def _new_var(self) -> int:
-        self.next_var += 1
-        return self.next_var - 1
 
     def line_var(self, group: int) -> int:
         var = self.line_vars.get(group)
@@ -383,22 +379,7 @@ class DistanceTable(_LengthPowers):
 
     def __init__(self) -> None:
         super().__init__()
-        self.next_var = 0
         self.pos_vars: dict[tuple[int, int], int] = {}
-        self.linked: set[int] = set()
-        self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
-
-    def _new_var(self) -> int:
-        self.next_var += 1
-        return self.next_var - 1
-
-    def var(self, a: int, b: int) -> int:
-        key = (a, b) if a < b else (b, a)
-        var = self.pair_var.get(key)
-        if var is None:
-            var = self.pair_var[key] = self._new_var()
-            self.on_new_pair(key[0], key[1], var)
-        return var
 
     def pos(self, line: int, p: int) -> int:
         """The position variable of point p on line ``line``."""
