@@ -76,3 +76,12 @@ def test_render_errors_exit_2(example: Path, tmp_path: Path, capsys: pytest.Capt
     assert "unknown figure format `.pdf`" in capsys.readouterr().err
     assert main(["render", str(tmp_path / "missing.gdl")]) == 2
     assert "Traceback" not in capsys.readouterr().err
+
+
+def test_menelaus_goal_highlights_the_six_side_pieces() -> None:
+    from geodsl.ast import Predicate
+    from geodsl.realize.render import _highlight_parts
+
+    segments, polygons = _highlight_parts(Predicate("sideprod", ("a", "b", "c", "d", "e", "f")), {})
+    assert segments == [("b", "d"), ("d", "c"), ("c", "e"), ("e", "a"), ("a", "f"), ("f", "b")]
+    assert polygons == []

@@ -131,6 +131,9 @@ def _highlight_parts(pred: Predicate, coords: dict[str, complex]) -> tuple[list[
         return [far], []
     if name == "midp":
         return [(p[1], p[2])], []
+    if name == "sideprod":  # the six pieces the three cut points make of the sides
+        a, b, c, d, e, f = p
+        return [(b, d), (d, c), (c, e), (e, a), (a, f), (f, b)], []
     if name == "foot":
         return [(p[0], p[1]), (p[2], p[3])], []
     if name in ("simtri", "simtrir", "contri", "contrir"):
