@@ -269,7 +269,53 @@ class AngleTable(_Table):
         return None if reason is None else self.facts_of(reason)
 
 
-class RatioTable(_Table):
+class _Segments(_Table):
+    """A table whose variables measure segments (log |ab|, |ab| or |ab|²).
+
+    The facts that only say how long segments are — equal, proportional and
+    constant lengths, midpoints, circles, congruent triangles — give the same
+    equations in each such table; the tables differ only in how "|ab| =
+    s·|cd|" and "|ab| = v" are written (:meth:`proportional`,
+    :meth:`constant`)."""
+
+    def proportional(self, a: int, b: int, c: int, d: int, scale: Fraction) -> Form:
+        """The equation |ab| = scale·|cd|."""
+        raise NotImplementedError
+
+    def constant(self, a: int, b: int, value: Fraction) -> Form:
+        """The equation |ab| = value."""
+        raise NotImplementedError
+
+    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        p, one = args, Fraction(1)
+        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
+            return [self.proportional(*p, one)]  # type: ignore[arg-type, misc]
+        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
+            const = p[4]
+            assert isinstance(const, Constant)
+            return [self.proportional(*p[:4], Fraction(const.value))]  # type: ignore[arg-type, misc]
+        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
+            const = p[2]
+            assert isinstance(const, Constant)
+            return [self.constant(*p[:2], Fraction(const.value))]  # type: ignore[arg-type, misc]
+        if name == "midp":
+            m, a, b = p  # type: ignore[misc]
+            if m == a or m == b or a == b:
+                return []
+            return [self.proportional(m, a, m, b, one), self.proportional(a, b, m, a, Fraction(2))]  # type: ignore[arg-type]
+        if name == "circle":
+            o, a, b, c = p  # type: ignore[misc]
+            if o in (a, b, c):
+                return []
+            return [self.proportional(o, a, o, b, one), self.proportional(o, a, o, c, one)]  # type: ignore[arg-type]
+        if name in ("contri", "contrir"):
+            a, b, c, x, y, z = p  # type: ignore[misc]
+            return [self.proportional(a, b, x, y, one), self.proportional(b, c, y, z, one),  # type: ignore[arg-type]
+                    self.proportional(c, a, z, x, one)]  # type: ignore[arg-type]
+        return []
+
+
+class RatioTable(_Segments):
     """Log-lengths of segments."""
 
     QUERIES = frozenset({"cong", "eqratio", "rconst", "lconst", "sideprod"})
@@ -280,33 +326,16 @@ class RatioTable(_Table):
     def ratio(self, a: int, b: int, c: int, d: int) -> Form:
         return subtract(self.length(a, b), self.length(c, d))
 
+    def proportional(self, a: int, b: int, c: int, d: int, scale: Fraction) -> Form:
+        return subtract(self.ratio(a, b, c, d), log_form(scale))
+
+    def constant(self, a: int, b: int, value: Fraction) -> Form:
+        return subtract(self.length(a, b), log_form(value))
+
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
         p = args
-        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [self.ratio(*p)]  # type: ignore[arg-type]
         if name == "eqratio" and _pairs_ok(*p):  # type: ignore[arg-type]
             return [subtract(self.ratio(*p[:4]), self.ratio(*p[4:]))]  # type: ignore[arg-type]
-        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            const = p[4]
-            assert isinstance(const, Constant)
-            return [subtract(self.ratio(*p[:4]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
-        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
-            const = p[2]
-            assert isinstance(const, Constant)
-            return [subtract(self.length(*p[:2]), log_form(Fraction(const.value)))]  # type: ignore[arg-type]
-        if name == "midp":
-            m, a, b = p  # type: ignore[misc]
-            if m == a or m == b or a == b:
-                return []
-            return [self.ratio(m, a, m, b), subtract(self.ratio(a, b, m, a), log_form(Fraction(2)))]  # type: ignore[arg-type]
-        if name == "circle":
-            o, a, b, c = p  # type: ignore[misc]
-            if o in (a, b, c):
-                return []
-            return [self.ratio(o, a, o, b), self.ratio(o, a, o, c)]  # type: ignore[arg-type]
-        if name in ("contri", "contrir"):
-            a, b, c, x, y, z = p  # type: ignore[misc]
-            return [self.ratio(a, b, x, y), self.ratio(b, c, y, z), self.ratio(c, a, z, x)]  # type: ignore[arg-type]
         if name == "sideprod" and _pairs_ok(p[1], p[3], p[3], p[2], p[2], p[4], p[4], p[0], p[0], p[5], p[5], p[1]):  # type: ignore[arg-type]
             a, b, c, d, e, f = p  # type: ignore[misc]
             return [subtract(subtract(self.ratio(b, d, d, c), self.ratio(e, a, c, e)),  # type: ignore[arg-type]
@@ -315,14 +344,13 @@ class RatioTable(_Table):
             a, b, c, x, y, z = p  # type: ignore[misc]
             return [subtract(self.ratio(a, b, x, y), self.ratio(b, c, y, z)),  # type: ignore[arg-type]
                     subtract(self.ratio(a, b, x, y), self.ratio(c, a, z, x))]  # type: ignore[arg-type]
-        return []
+        return super().forms(name, args)
 
 
-class _LengthPowers(_Table):
-    """Equations in a power of segment lengths: |ab| (``POWER`` 1) or |ab|²
-    (2). Equal, constant and proportional lengths, midpoints, circles and
-    congruent triangles are linear in either; constants are raised to the
-    power, so they stay exact rationals."""
+class _LengthPowers(_Segments):
+    """Segments as a power of their lengths: |ab| (``POWER`` 1) or |ab|²
+    (2). Every length equation is linear in either; constants are raised to
+    the power, so they stay exact rationals."""
 
     POWER = 1
     QUERIES = frozenset({"cong", "rconst", "lconst"})
@@ -331,37 +359,11 @@ class _LengthPowers(_Table):
         """scale·|ab|^POWER (nothing for a point with itself)."""
         return {} if a == b else {self.var(a, b): scale}
 
-    def difference(self, a: int, b: int, c: int, d: int, scale: Fraction = Fraction(1)) -> Form:
-        """|ab|^POWER − scale·|cd|^POWER."""
-        return subtract(self.term(a, b), self.term(c, d, scale))
+    def proportional(self, a: int, b: int, c: int, d: int, scale: Fraction) -> Form:
+        return subtract(self.term(a, b), self.term(c, d, scale ** self.POWER))
 
-    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
-        p, k = args, self.POWER
-        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [self.difference(*p)]  # type: ignore[arg-type]
-        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            const = p[4]
-            assert isinstance(const, Constant)
-            return [self.difference(*p[:4], Fraction(const.value) ** k)]  # type: ignore[arg-type, misc]
-        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
-            const = p[2]
-            assert isinstance(const, Constant)
-            return [subtract(self.term(*p[:2]), {UNIT: Fraction(const.value) ** k})]  # type: ignore[arg-type]
-        if name == "midp":
-            m, a, b = p  # type: ignore[misc]
-            if m == a or m == b or a == b:
-                return []
-            return [self.difference(m, a, m, b), self.difference(a, b, m, a, Fraction(2) ** k)]  # type: ignore[arg-type]
-        if name == "circle":
-            o, a, b, c = p  # type: ignore[misc]
-            if o in (a, b, c):
-                return []
-            return [self.difference(o, a, o, b), self.difference(o, a, o, c)]  # type: ignore[arg-type]
-        if name in ("contri", "contrir"):
-            a, b, c, x, y, z = p  # type: ignore[misc]
-            return [self.difference(a, b, x, y), self.difference(b, c, y, z),  # type: ignore[arg-type]
-                    self.difference(c, a, z, x)]  # type: ignore[arg-type]
-        return []
+    def constant(self, a: int, b: int, value: Fraction) -> Form:
+        return subtract(self.term(a, b), {UNIT: value ** self.POWER})
 
 
 class DistanceTable(_LengthPowers):
