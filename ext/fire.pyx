@@ -157,7 +157,7 @@ cdef bint _apply(_StoreView store, CompiledRule rule, tuple binding, list memo,
         k = keys[i]
         if k is None:
             k = keys[i] = store.key(names[i], args[i])
-        if failed.get(k) == epoch:  # Store.failed_now, with the epoch read once
+        if failed.get(k) == epoch:  # Store.prove's failure cache, the epoch read once
             return False
     parents = []
     for i in range(npre):

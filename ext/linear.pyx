@@ -56,9 +56,12 @@ cdef inline object _qdiv(object a, object b):
     return _q(Fraction(a) / b)
 
 
-cdef int _axpy_q(dict target, object scale, dict source) except -1:
-    """target += scale·source over rationals, dropping zeros, in place
-    (a new key goes last, as ``dict.get``-and-set would put it)."""
+cdef int _axpy(dict target, object scale, dict source, bint rational) except -1:
+    """target += scale·source, dropping zeros, in place (a new key goes
+    last, as ``dict.get``-and-set would put it). ``rational``: coefficients
+    kept canonical (an int when whole, else a Fraction); otherwise plain
+    Python arithmetic (the lattice's integer rows, whose constant columns
+    may hold Fractions)."""
     cdef Py_ssize_t pos = 0
     cdef PyObject *kp = NULL
     cdef PyObject *vp = NULL
@@ -66,10 +69,10 @@ cdef int _axpy_q(dict target, object scale, dict source) except -1:
     cdef object k, nv
     while PyDict_Next(source, &pos, &kp, &vp):
         k = <object>kp
-        nv = _qmul(scale, <object>vp)
+        nv = _qmul(scale, <object>vp) if rational else scale * <object>vp
         tp = PyDict_GetItem(target, k)
         if tp is not NULL:
-            nv = _qadd(<object>tp, nv)
+            nv = _qadd(<object>tp, nv) if rational else <object>tp + nv
         if nv:
             target[k] = nv
         elif tp is not NULL:
@@ -108,8 +111,8 @@ cdef tuple _rref_reduce(dict rows, dict reasons, object form):
         coef = out.get(var)
         if not coef:
             continue
-        _axpy_q(out, -coef, <dict>rows[var])
-        _axpy_q(reason, coef, <dict>reasons[var])
+        _axpy(out, -coef, <dict>rows[var], True)
+        _axpy(reason, coef, <dict>reasons[var], True)
     return out, reason
 
 
@@ -123,7 +126,7 @@ cdef object _inverse(object x):
 
 
 cdef int _eliminate(dict orow, object other, object scale, dict row, dict occurs) except -1:
-    """orow += scale·row (like :func:`_axpy_q`), keeping ``occurs`` in step:
+    """orow += scale·row (like :func:`_axpy`), keeping ``occurs`` in step:
     a variable that leaves row ``other`` forgets it, one that enters it
     learns it (variables that stay already know it)."""
     cdef Py_ssize_t pos = 0
@@ -172,7 +175,7 @@ def rref_add(dict rows, dict reasons, dict occurs, form, ident):
     cdef dict row = {k: _qmul(v, scale) for k, v in (<dict>residual).items()}
     cdef object minus = -scale
     cdef dict why = {k: _qmul(v, minus) for k, v in (<dict>reason).items()}
-    _axpy_q(why, scale, {ident: 1})
+    _axpy(why, scale, {ident: 1}, True)
     # Eliminate the new pivot from every row that mentions it.
     cdef dict orow
     cdef object coef
@@ -181,7 +184,7 @@ def rref_add(dict rows, dict reasons, dict occurs, form, ident):
         orow = <dict>rows[other]
         coef = orow[pivot]
         _eliminate(orow, other, -coef, row, occurs)
-        _axpy_q(<dict>reasons[other], -coef, why)
+        _axpy(<dict>reasons[other], -coef, why, True)
     occurs.pop(pivot, None)
     rows[pivot] = row
     reasons[pivot] = why
@@ -210,27 +213,6 @@ cdef object _first_var(dict form):
     return None if best < 0 else best
 
 
-cdef int _axpy(dict target, object scale, dict source) except -1:
-    """target += scale·source with plain Python arithmetic (integer
-    scale; constant columns may hold Fractions), dropping zeros, in place."""
-    cdef Py_ssize_t pos = 0
-    cdef PyObject *kp = NULL
-    cdef PyObject *vp = NULL
-    cdef PyObject *tp
-    cdef object k, nv
-    while PyDict_Next(source, &pos, &kp, &vp):
-        k = <object>kp
-        nv = scale * <object>vp
-        tp = PyDict_GetItem(target, k)
-        if tp is not NULL:
-            nv = <object>tp + nv
-        if nv:
-            target[k] = nv
-        elif tp is not NULL:
-            del target[k]
-    return 0
-
-
 cdef dict _combine(dict x, object cx, dict y, object cy):
     """cx·x + cy·y without zeros, as a new dict (x's keys first)."""
     cdef dict out = {}
@@ -238,7 +220,7 @@ cdef dict _combine(dict x, object cx, dict y, object cy):
         for k, v in x.items():
             out[k] = cx * v
     if cy:
-        _axpy(out, cy, y)
+        _axpy(out, cy, y, False)
     return out
 
 
@@ -281,8 +263,8 @@ def hermite_reduce(dict rows, dict reasons, form):
         if t % p:
             return out, reason
         q = t // p
-        _axpy(out, -q, row)
-        _axpy(reason, q, <dict>reasons[v])
+        _axpy(out, -q, row, False)
+        _axpy(reason, q, <dict>reasons[v], False)
 
 
 def hermite_reduce_rational(dict rows, dict reasons, form):
@@ -298,8 +280,8 @@ def hermite_reduce_rational(dict rows, dict reasons, form):
             return out, reason
         row = <dict>rows[v]
         q = _qdiv(out[v], row[v])
-        _axpy_q(out, -q, row)
-        _axpy_q(reason, q, <dict>reasons[v])
+        _axpy(out, -q, row, True)
+        _axpy(reason, q, <dict>reasons[v], True)
 
 
 def hermite_add(dict rows, dict reasons, form, ident):
@@ -325,8 +307,8 @@ def hermite_add(dict rows, dict reasons, form, ident):
         p, t = row[v], out[v]
         if t % p == 0:
             q = t // p
-            _axpy(out, -q, row)
-            _axpy(reason, -q, why)
+            _axpy(out, -q, row, False)
+            _axpy(reason, -q, why, False)
             continue
         g, s, u = _egcd(p, t)
         rows[v] = _combine(row, s, out, u)

@@ -34,7 +34,6 @@ their cost estimates, and the checks of the remaining predicates.
 from __future__ import annotations
 
 import math
-from collections.abc import Sequence
 
 from .. import _match
 from .numeric import NumericModel
@@ -105,10 +104,6 @@ class Matcher:
                                  check, cost, self.deadline, self.max_matches, memo, self._enumerated)
         except _match.SearchBudget as exc:
             raise BudgetExceeded(str(exc)) from None
-
-    @staticmethod
-    def _pattern(args: tuple[object, ...], binding: Sequence[int | None]) -> Pattern:
-        return tuple(binding[a] if isinstance(a, int) else -1 for a in args)
 
     # ------------------------------------------------------------ costs
 

@@ -90,10 +90,11 @@ class NumericModel:
         from, computed once with the realizer's own expressions: the length
         ``abs(b - a)`` and the unit direction ``checks._direction(a, b)``.
 
-        The fast checks are the realizer's checks (:data:`CHECKS`) of
-        ``cong``, ``eqratio``, ``para``, ``perp``, ``eqangle``, ``coll`` and
-        ``ncoll``, compiled (``_match.Diagram.check``, where the rule
-        matcher calls them without a Python call) with these two
+        The fast checks are the realizer's checks (:data:`CHECKS`) of the
+        predicates in ``_match.CHECKS`` (``cong``, ``eqratio``, ``para``,
+        ``perp``, ``eqangle``, ``coll``, ``ncoll``, the triangle and side
+        conditions), compiled (``_match.Diagram``, where the rule matcher
+        calls them without a Python call) with these two
         sub-expressions looked up instead of recomputed: the same
         floating-point operations on the same operands in the same order,
         hence the same verdicts bit for bit (an argument that is not a point
@@ -309,9 +310,6 @@ class NumericModel:
                 m = self.point_at((self.coords[i] + self.coords[j]) / 2)
                 if m is not None and m not in (i, j):
                     self.midpoint[(i, j)] = m
-
-    def log_length(self, a: int, b: int) -> float:
-        return math.log(abs(self.coords[b] - self.coords[a]))
 
 
 def _direct(check, pts: list[complex], tol: Tolerance, scale: float):  # type: ignore[no-untyped-def]

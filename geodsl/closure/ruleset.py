@@ -52,6 +52,7 @@ ANGLE_ONLY = frozenset({"para", "perp", "eqangle", "aconst"})
 RATIO_ONLY = frozenset({"cong", "eqratio", "rconst", "lconst", "sideprod"})
 
 
+@cache
 def subsumed_by_ar(rule: RuleSpec) -> bool:
     """Whether AR alone derives the rule's conclusions from its premises.
 
@@ -61,11 +62,6 @@ def subsumed_by_ar(rule: RuleSpec) -> bool:
     conclusion is no linear combination of them. So the premises are put
     into a fresh angle (or ratio) table over the rule's own variables and
     every conclusion is queried."""
-    return _subsumed(rule)
-
-
-@cache
-def _subsumed(rule: RuleSpec) -> bool:
     from .ar import AngleTable, RatioTable
 
     names = {n for n, _ in rule.premises + rule.conclusions}

@@ -68,9 +68,6 @@ class Groups:
                 return g
         return None
 
-    def live(self) -> list[int]:
-        return [g for g in range(len(self.members)) if self.alive[g]]
-
 
 def _connects(share: int, sets: list[tuple[int, ...]], targets: Sequence[int]) -> bool:
     groups = Groups(share)
@@ -113,9 +110,6 @@ class Store:
         """Derivations whose conclusion was numerically false (bugs)."""
 
     # ------------------------------------------------------------ adding
-
-    def lookup(self, name: str, args: tuple[object, ...]) -> int | None:
-        return self.index.get((name,) + canonical(name, args))
 
     def add(self, name: str, args: tuple[object, ...], rule: str, parents: Sequence[int],
             label: str | None = None, origin: str | None = None) -> int | None:
@@ -287,10 +281,6 @@ class Store:
         tables already implied changes nothing.)"""
         return (self.angles.table.version, self.ratios.table.version, self.distances.table.version,
                 self.squares.table.version, self.lines_version, self.circles_version)
-
-    def failed_now(self, key: Key) -> bool:
-        """True if proving ``key`` failed and nothing it could use changed since."""
-        return self._failed.get(key) == self.epoch()
 
     def key(self, name: str, args: tuple[object, ...]) -> Key:
         return (name,) + canonical(name, args)
