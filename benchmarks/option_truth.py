@@ -21,7 +21,7 @@ from dataclasses import replace
 from pathlib import Path
 
 import geodsl
-from geodsl.ast import Option, Predicate, Problem
+from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.checker.options import check_problem
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"

@@ -17,7 +17,7 @@ import time
 from pathlib import Path
 
 import geodsl
-from geodsl.lines import iter_lines
+from geodsl.lang.lines import iter_lines
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = {"JGEX-AG-231": DATA / "jgex_ag_231.txt", "IMO-AG-30": DATA / "imo_ag_30.txt"}

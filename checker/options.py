@@ -23,8 +23,8 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from geodsl.ast import Option, Predicate, Problem
-from geodsl.errors import GeoDSLError, GoalFalseError
+from geodsl.lang.ast import Option, Predicate, Problem
+from geodsl.lang.errors import GeoDSLError, GoalFalseError
 
 VERDICTS = ("proved", "true_unproved", "false")
 

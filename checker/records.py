@@ -2,7 +2,7 @@
 
 Model outputs are untrusted: each line is bounded in size, parsed as JSON
 and nothing else, and only the fields named here are read. A malformed line
-is a located :class:`~geodsl.errors.GeoDSLError` (file, line, column).
+is a located :class:`~geodsl.lang.errors.GeoDSLError` (file, line, column).
 """
 
 from __future__ import annotations
@@ -12,8 +12,8 @@ import string
 from collections.abc import Iterator
 from pathlib import Path
 
-from geodsl.errors import GeoDSLError, LimitError, SyntaxErrorGDL
-from geodsl.parser import check_file_size
+from geodsl.lang.errors import GeoDSLError, LimitError, SyntaxErrorGDL
+from geodsl.lang.parser import check_file_size
 
 from .answers import extract_answer
 from .metrics import DEFAULT_OPTIONS, Scored

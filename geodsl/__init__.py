@@ -26,19 +26,19 @@ except ImportError as _exc:  # pragma: no cover - depends on how geodsl was inst
         "the source tree, imported without building it. Install with `pip install .` and run from "
         "outside the repository, or use `pip install -e .`") from _exc
 
-from .ast import (Arg, AuxCandidate, Clause, Constant, ConstKind, Construction, Option, Predicate,
+from .lang.ast import (Arg, AuxCandidate, Clause, Constant, ConstKind, Construction, Option, Predicate,
                   Premise, Problem)
-from .definitions import ConstructionDef, PredicateDef, Rulebase
-from .definitions import rulebase as get_rulebase
-from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
+from .lang.definitions import ConstructionDef, PredicateDef, Rulebase, canonical
+from .lang.definitions import rulebase as get_rulebase
+from .lang.errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
                      Location, PointError, ProblemError, RulebaseError, SyntaxErrorGDL,
                      UnknownNameError)
-from .limits import DEFAULT_LIMITS, Limits
-from .parser import iter_load, iter_parse, load, parse, parse_problem
-from .printer import problems_text
-from .errors import GoalFalseError, RealizationError
+from .lang.limits import DEFAULT_LIMITS, Limits
+from .lang.parser import iter_load, iter_parse, load, parse, parse_problem
+from .lang.printer import problems_text
+from .lang.errors import GoalFalseError, RealizationError
 from .realize import Diagram, Diagrams, realize
-from .rules import Rule, get_rules
+from .lang.rules import Rule, get_rules
 from .closure import Closure, closure
 
 __version__ = "0.1.0"
@@ -48,7 +48,7 @@ __all__ = [
     "Construction", "ConstructionDef", "ConstructionError", "DEFAULT_LIMITS", "GeoDSLError",
     "LimitError", "Limits", "Location", "Option", "PointError", "Predicate", "PredicateDef",
     "Premise", "Problem", "ProblemError", "Rulebase", "RulebaseError", "SyntaxErrorGDL",
-    "UnknownNameError", "iter_load", "iter_parse", "load", "parse", "parse_problem",
+    "UnknownNameError", "canonical", "iter_load", "iter_parse", "load", "parse", "parse_problem",
     "problems_text", "get_rulebase",
     "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
     "Rule", "get_rules",

@@ -17,7 +17,7 @@ from .commands import realize as realize_command, render as render_command
 from .commands import check as check_command, score as score_command
 from .commands import prove as prove_command
 from .commands.common import EXIT_INPUT, EXIT_INTERNAL
-from .errors import GeoDSLError
+from .lang.errors import GeoDSLError
 
 COMMANDS = [parse_command, realize_command, render_command, check_command, score_command, prove_command]
 

@@ -27,9 +27,9 @@ def test_hand_problems_are_proved(text: str) -> None:
     proof = c.proof()
     assert proof.steps, "the goal is not a premise: the proof has steps"
     # The last step concludes the goal.
-    goal = c.problem.goal.canonical().to_text()
-    assert geodsl.parse_problem(f"{c.problem.premise.to_text()} ? {proof.steps[-1]['predicate']}"
-                                ).goal.canonical().to_text() == goal
+    goal = geodsl.canonical(c.problem.goal).to_text()
+    assert geodsl.canonical(geodsl.parse_problem(f"{c.problem.premise.to_text()} ? {proof.steps[-1]['predicate']}"
+                                                 ).goal).to_text() == goal
 
 
 def test_midline_proof_text() -> None:
@@ -170,8 +170,8 @@ def test_saturated_closure_lists_what_ar_proves() -> None:
     asked = geodsl.closure(text, rules=[], harvest_facts=True)
     assert len(with_goal.facts) < len(asked.facts)
     assert c.status == "saturated"
-    listed = {c.fact_predicate(f).canonical().to_text(): f.rule for f in c.facts}
-    assert listed.get(geodsl.Predicate("para", ("a", "d", "b", "c")).canonical().to_text()) == "angle_chase"
+    listed = {geodsl.canonical(c.fact_predicate(f)).to_text(): f.rule for f in c.facts}
+    assert listed.get(geodsl.canonical(geodsl.Predicate("para", ("a", "d", "b", "c"))).to_text()) == "angle_chase"
     bare = geodsl.closure("a b = segment a b; c = on_tline c b a b; d = on_tline d a a b",
                           harvest_facts=False)
     assert len(bare.facts) < len(c.facts)

@@ -6,7 +6,7 @@ import geodsl
 import pytest
 from geodsl import (ArityError, ConstantError, ConstructionError, LimitError, PointError,
                     ProblemError, RulebaseError, SyntaxErrorGDL, UnknownNameError)
-from geodsl.limits import Limits
+from geodsl.lang.limits import Limits
 
 TRI = "a b c = triangle a b c; "
 
@@ -169,7 +169,7 @@ def test_missing_file(tmp_path):
 
 
 def test_rulebase_errors_are_located():
-    from geodsl.definitions import read_constructions, read_predicates
+    from geodsl.lang.definitions import read_constructions, read_predicates
 
     preds = read_predicates("predicate: coll a b c\nsame: coll b a c\n", "p.gdl")
     with pytest.raises(RulebaseError) as info:

@@ -7,7 +7,7 @@ from fractions import Fraction
 
 import geodsl
 import pytest
-from geodsl import Constant, Predicate
+from geodsl import Constant, Predicate, canonical
 
 
 def test_shorthand_triangle_expands_to_full_clause():
@@ -138,10 +138,10 @@ def test_ast_is_frozen_and_spans_do_not_count():
 
 def test_canonical_predicate_order():
     p = Predicate("para", ("d", "c", "b", "a"))
-    assert p.canonical() == Predicate("para", ("a", "b", "c", "d"))
+    assert canonical(p) == Predicate("para", ("a", "b", "c", "d"))
     e = Predicate("eqangle", ("h", "g", "f", "e", "d", "c", "b", "a"))
-    assert e.canonical() == Predicate("eqangle", ("a", "b", "c", "d", "e", "f", "g", "h"))
-    assert Predicate("aconst", ("b", "a", "d", "c", Constant("angle", Fraction(1, 3)))).canonical().args[:4] \
+    assert canonical(e) == Predicate("eqangle", ("a", "b", "c", "d", "e", "f", "g", "h"))
+    assert canonical(Predicate("aconst", ("b", "a", "d", "c", Constant("angle", Fraction(1, 3))))).args[:4] \
         == ("a", "b", "c", "d")
 
 

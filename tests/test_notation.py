@@ -8,7 +8,7 @@ from fractions import Fraction
 import geodsl
 import pytest
 from geodsl import Constant, Predicate
-from geodsl.notation import normalize, read_notation, to_notation
+from geodsl.lang.notation import normalize, read_notation, to_notation
 from hypothesis import given
 from hypothesis import strategies as st
 

@@ -80,7 +80,7 @@ def test_grammar_shaped_noise_raises_only_geodsl_errors(text):
 @settings(max_examples=300, deadline=2000)
 @given(st.binary(max_size=400))
 def test_random_bytes_raise_only_geodsl_errors(data):
-    from geodsl.parser import decode
+    from geodsl.lang.parser import decode
 
     try:
         geodsl.parse(decode(data, "junk.bin"))

@@ -8,8 +8,8 @@ from pathlib import Path
 import pytest
 
 import geodsl
-from geodsl.definitions import rulebase
-from geodsl.errors import GoalFalseError
+from geodsl.lang.definitions import rulebase
+from geodsl.lang.errors import GoalFalseError
 from geodsl.realize import CHECKS, LOCI, RECIPES, Diagrams, realize
 from geodsl.realize.sampler import SamplerSettings
 

@@ -8,7 +8,7 @@ import pytest
 
 import geodsl
 from geodsl.cli import main
-from geodsl.errors import GoalFalseError, RealizationError
+from geodsl.lang.errors import GoalFalseError, RealizationError
 from geodsl.realize import realize
 
 # (name, problem text, error class, reason, message, line, column)

@@ -10,8 +10,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import geodsl
-from geodsl.ast import Constant, Predicate
-from geodsl.definitions import ConstructionDef, rulebase
+from geodsl.lang.ast import Constant, Predicate
+from geodsl.lang.definitions import ConstructionDef, rulebase
 from geodsl.realize import realize
 from geodsl.realize.checks import evaluate
 from geodsl.realize.tolerance import figure_scale

@@ -11,15 +11,17 @@ check, so the check can fail.
 from __future__ import annotations
 
 import itertools
+
+import geodsl
 import re
 
 import pytest
 
-from geodsl.ast import Predicate
-from geodsl.definitions import rulebase
-from geodsl.errors import GeoDSLError, RealizationError, RulebaseError
+from geodsl.lang.ast import Predicate
+from geodsl.lang.definitions import rulebase
+from geodsl.lang.errors import GeoDSLError, RealizationError, RulebaseError
 from geodsl.realize import CHECKS, realize
-from geodsl.rules import Rule, get_rules, read_rules
+from geodsl.lang.rules import Rule, get_rules, read_rules
 
 RULES = get_rules()
 SEEDS = (0, 1, 2)
@@ -193,15 +195,15 @@ def test_the_check_catches_almost_every_misspelled_conclusion() -> None:
         assert rule.witness is not None
         figures = [d for seed in SEEDS[:2] for d in realize(rule.witness, seed=seed, diagrams=3)]
         for c in rule.conclusions:
-            spelled = {c.canonical().args}
+            spelled = {geodsl.canonical(c).args}
             points = [i for i, a in enumerate(c.args) if isinstance(a, str)]
             for i, j in itertools.combinations(points, 2):
                 args = list(c.args)
                 args[i], args[j] = args[j], args[i]
                 mutant = Predicate(c.name, tuple(args))
-                if mutant.canonical().args in spelled:
+                if geodsl.canonical(mutant).args in spelled:
                     continue
-                spelled.add(mutant.canonical().args)
+                spelled.add(geodsl.canonical(mutant).args)
                 total += 1
                 if all(d.holds(mutant) for d in figures):
                     survivors.append(f"{rule.name}: {mutant.to_text()}")

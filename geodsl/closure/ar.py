@@ -42,7 +42,7 @@ from __future__ import annotations
 
 from fractions import Fraction
 
-from ..ast import Constant
+from ..lang.ast import Constant
 from .linear import Form, LatticeTable, LinearTable, integral
 
 PI = -1

@@ -25,10 +25,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from .. import _canon, _fire
-from ..ast import Constant, Predicate, Problem
-from ..definitions import rulebase
-from ..errors import GeoDSLError
+from .._canon import Interner
+from .._fire import CompiledRule, fire
+from ..lang.ast import Constant, Predicate, Problem
+from ..lang.definitions import rulebase
+from ..lang.errors import GeoDSLError
 from .facts import Fact
 from .harvest import harvest
 from .matcher import BudgetExceeded, Matcher
@@ -128,7 +129,7 @@ def _parse_predicate(text: str) -> Predicate:
     pdef = rulebase().predicates.get(words[0])
     if pdef is None:
         raise GeoDSLError(f"unknown predicate `{words[0]}`")
-    from ..constants import read_constant
+    from ..lang.constants import read_constant
 
     args: list[object] = []
     for kind, w in zip(pdef.kinds, words[1:]):
@@ -185,13 +186,13 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
     :data:`DIAGRAMS_NEEDED` diagrams), so a caller that needs diagrams too
     (``geodsl check``) realizes once.
 
-    Raises :class:`~geodsl.errors.GeoDSLError` for a bad problem (parse
+    Raises :class:`~geodsl.lang.errors.GeoDSLError` for a bad problem (parse
     error, degenerate construction, goal false in every diagram).
     """
     start = time.monotonic()
     deadline = start + timeout
     if isinstance(problem, str):
-        from ..parser import parse_problem
+        from ..lang.parser import parse_problem
         problem = parse_problem(problem)
     from ..realize import realize
 
@@ -200,7 +201,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
     elif len(figures) < DIAGRAMS_NEEDED:
         raise ValueError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given")
     diagram = figures[0]
-    interner = _canon.Interner()
+    interner = Interner()
     for name in problem.premise.points:
         interner.intern(name)
     names = tuple(interner.names())
@@ -235,11 +236,11 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
             # checked after every rule: easy problems stop before the
             # expensive rules are ever matched.
             matcher = Matcher(model, deadline)
-            compiled = [_fire.CompiledRule(rule) for rule in rules]
+            compiled = [CompiledRule(rule) for rule in rules]
             matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
             # Per rule and binding: whether it fired (its conclusions are
             # known: never tried again), and its instantiated atoms and keys,
-            # kept across levels (see _fire.fire).
+            # kept across levels (see fire).
             fired: list[bytearray] = [bytearray() for _ in rules]
             memo: list[list[object]] = [[] for _ in rules]
             checked = len(store.facts)
@@ -257,7 +258,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                     # (ext/fire.pyx): 10^4-10^5 small steps a problem, where
                     # the interpreter's overhead was most of the cost. Raises
                     # BudgetExceeded past the deadline or max_facts.
-                    _fire.fire(store, compiled[ri], found, fired[ri], memo[ri], deadline, max_facts)
+                    fire(store, compiled[ri], found, fired[ri], memo[ri], deadline, max_facts)
                     if len(store.facts) != checked:
                         checked = len(store.facts)
                         if goals_done():

@@ -13,9 +13,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from fractions import Fraction
 
-from .. import _canon
-from ..ast import Constant
-from ..definitions import rulebase
+from .._canon import canonical_permutation
+from ..lang.ast import Constant
+from ..lang.definitions import rulebase
 
 Key = tuple[object, ...]
 """(name, arg, ...): the canonical identity of a fact."""
@@ -93,7 +93,7 @@ def canonical(name: str, args: tuple[object, ...]) -> tuple[object, ...]:
     else:
         norm = tuple(normalize_constant(a) if isinstance(a, Constant) else a for a in args)
         keys = tuple(a if isinstance(a, int) else -1 for a in norm)
-    perm = perms[_canon.canonical_permutation(keys, perms)]
+    perm = perms[canonical_permutation(keys, perms)]
     out = tuple(norm[i] for i in perm)
     if len(_CANONICAL) >= _CANONICAL_LIMIT:
         _CANONICAL.clear()

@@ -34,7 +34,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from fractions import Fraction
 
-from .. import _linear
+from .._linear import hermite_add, hermite_reduce, hermite_reduce_rational, rref_add, rref_reduce
 
 Form = dict[int, Fraction]
 """A linear form: column -> coefficient (no zero coefficients; an exact
@@ -74,7 +74,7 @@ class LinearTable:
         holds as linear forms, so when the residual has no variable columns,
         the form equals the (constant) residual by the equations in reason.
         """
-        return _linear.rref_reduce(self.rows, self.reasons, form)
+        return rref_reduce(self.rows, self.reasons, form)
 
     def add(self, form: Mapping[int, Fraction], ident: int) -> bool:
         """Add equation ``form = 0`` (input equation ``ident``).
@@ -87,7 +87,7 @@ class LinearTable:
         integral), else on the newest variable, and the pivot is eliminated
         from every other row.
         """
-        if not _linear.rref_add(self.rows, self.reasons, self.occurs, form, ident):
+        if not rref_add(self.rows, self.reasons, self.occurs, form, ident):
             return False
         self.version += 1
         return True
@@ -120,7 +120,7 @@ class LatticeTable:
         """(residual, reason) with ``form = residual + Σ reason_i·equation_i``,
         reason integral; the residual keeps a variable when no integer
         combination clears it."""
-        return _linear.hermite_reduce(self.rows, self.reasons, form)
+        return hermite_reduce(self.rows, self.reasons, form)
 
     def reduce_rational(self, form: Mapping[int, object]) -> tuple[dict[int, object], dict[int, object]]:
         """Like :meth:`reduce`, but with rational multiples of the rows.
@@ -128,11 +128,11 @@ class LatticeTable:
         The rows span the same rational space as the input equations (only
         unimodular operations made them), so this decides membership in the
         rational span; the reason may have non-integer weights."""
-        return _linear.hermite_reduce_rational(self.rows, self.reasons, form)
+        return hermite_reduce_rational(self.rows, self.reasons, form)
 
     def add(self, form: Mapping[int, object], ident: int) -> bool:
         """Add integer equation ``form = 0``; False if already implied."""
-        if not _linear.hermite_add(self.rows, self.reasons, form, ident):
+        if not hermite_add(self.rows, self.reasons, form, ident):
             return False
         self.version += 1
         return True

@@ -35,7 +35,7 @@ from __future__ import annotations
 
 import math
 
-from .. import _match
+from .._match import SearchBudget, search
 from .numeric import NumericModel
 from .ruleset import RuleSpec
 
@@ -100,9 +100,9 @@ class Matcher:
             return self._cost(names[ci], pattern)
 
         try:
-            return _match.search(cons_vars, side, names, plain, len(rule.variables), self.m.diagram,
+            return search(cons_vars, side, names, plain, len(rule.variables), self.m.diagram,
                                  check, cost, self.deadline, self.max_matches, memo, self._enumerated)
-        except _match.SearchBudget as exc:
+        except SearchBudget as exc:
             raise BudgetExceeded(str(exc)) from None
 
     # ------------------------------------------------------------ costs

@@ -22,8 +22,8 @@ import math
 from collections.abc import Sequence
 from functools import partial
 
-from .. import _match
-from ..definitions import rulebase
+from .._match import CHECKS as MATCH_CHECKS, Diagram
+from ..lang.definitions import rulebase
 from ..realize import checks as _checks
 from ..realize.checks import CHECKS, constant_value
 from ..realize.loci import dot
@@ -107,9 +107,9 @@ class NumericModel:
         self._dir = [[direction(a, b, tol, scale) for b in pts] for a in pts]
         # The compiled checks read these tables (and the structures below,
         # once built: Diagram.index).
-        self.diagram = _match.Diagram(self)
+        self.diagram = Diagram(self)
         self.fast_checks = self._fast = {
-            name: (partial(self.diagram.holds, name), arity) for name, (_, arity) in _match.CHECKS.items()}
+            name: (partial(self.diagram.holds, name), arity) for name, (_, arity) in MATCH_CHECKS.items()}
         # Every other predicate over points only: the realizer's check itself,
         # called on the coordinates without the generic lookup of holds().
         for name, pdef in rulebase().predicates.items():

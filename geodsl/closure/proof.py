@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from ..ast import Predicate
+from ..lang.ast import Predicate
 from .facts import BUILTIN_RULES, Fact
 
 if TYPE_CHECKING:
@@ -29,7 +29,7 @@ def fact_text(predicate: Predicate) -> str:
     """A fact in proof notation (``AB ⟂ CD``), or the DSL form until the
     notation printer is installed."""
     try:
-        from ..notation import to_notation  # type: ignore[import-not-found]
+        from ..lang.notation import to_notation  # type: ignore[import-not-found]
     except ImportError:
         return predicate.to_text()
     return to_notation(predicate)

@@ -1,6 +1,6 @@
 """The deduction rules the closure runs, as the matcher wants them.
 
-The rules are data: ``rulebase/rules.gdl``, read by :func:`geodsl.rules.get_rules`
+The rules are data: ``rulebase/rules.gdl``, read by :func:`geodsl.lang.rules.get_rules`
 (the one reader of that file). The engine only sees :class:`RuleSpec`: atoms
 over variable names, premises apart from side conditions.
 """
@@ -11,11 +11,11 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..ast import Predicate
-from ..definitions import rulebase
+from ..lang.ast import Predicate
+from ..lang.definitions import rulebase
 
 if TYPE_CHECKING:
-    from ..rules import Rule
+    from ..lang.rules import Rule
 
 Atom = tuple[str, tuple[object, ...]]
 """A predicate over rule variables: (name, args), args are variable names or constants."""
@@ -80,7 +80,7 @@ def subsumed_by_ar(rule: RuleSpec) -> bool:
 
 
 def spec_of(rule: "Rule") -> RuleSpec:
-    """A rule of :mod:`geodsl.rules` as the engine runs it (pass a list of
+    """A rule of :mod:`geodsl.lang.rules` as the engine runs it (pass a list of
     these as ``closure(..., rules=...)`` to run other rules)."""
     preds = rulebase().predicates
     atoms = [_atom(p) for p in rule.premises]
@@ -92,6 +92,6 @@ def spec_of(rule: "Rule") -> RuleSpec:
 @cache
 def load_rules() -> tuple[RuleSpec, ...]:
     """The rules of ``rulebase/rules.gdl``, in file order."""
-    from ..rules import get_rules
+    from ..lang.rules import get_rules
 
     return tuple(spec_of(rule) for rule in get_rules().values())

@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..definitions import rulebase
+from ..lang.definitions import rulebase
 from .ar import AngleTable, DistanceTable, RatioTable, SquareTable, subtract
 from .linear import Form
 from .facts import BUILTIN_RULES, Fact, Key, canonical

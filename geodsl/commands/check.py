@@ -7,8 +7,8 @@ import json
 import sys
 
 from ..checker.options import ProblemCheck, audit, check_problem
-from ..definitions import DIALECTS
-from ..errors import GeoDSLError
+from ..lang.definitions import DIALECTS
+from ..lang.errors import GeoDSLError
 from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
 
 

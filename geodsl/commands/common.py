@@ -8,9 +8,9 @@ from __future__ import annotations
 import sys
 from collections.abc import Iterator, Sequence
 
-from ..ast import Problem
-from ..errors import GeoDSLError, ProblemError
-from ..parser import decode, iter_parse, read_text
+from ..lang.ast import Problem
+from ..lang.errors import GeoDSLError, ProblemError
+from ..lang.parser import decode, iter_parse, read_text
 
 EXIT_OK, EXIT_INTERNAL, EXIT_INPUT = 0, 1, 2
 

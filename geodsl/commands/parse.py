@@ -6,9 +6,9 @@ import argparse
 import json
 import sys
 
-from ..definitions import DIALECTS
-from ..errors import GeoDSLError
-from ..printer import problem_dict, problem_text
+from ..lang.definitions import DIALECTS
+from ..lang.errors import GeoDSLError
+from ..lang.printer import problem_dict, problem_text
 from .common import EXIT_INPUT, EXIT_OK, iter_problems
 
 

@@ -7,7 +7,7 @@ import json
 import sys
 import time
 
-from ..errors import GeoDSLError
+from ..lang.errors import GeoDSLError
 from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
 
 

@@ -6,7 +6,7 @@ import argparse
 import json
 import sys
 
-from ..errors import GeoDSLError
+from ..lang.errors import GeoDSLError
 from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
 
 

@@ -6,7 +6,7 @@ import argparse
 import sys
 from pathlib import Path
 
-from ..errors import GeoDSLError, ProblemError
+from ..lang.errors import GeoDSLError, ProblemError
 from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
 
 

@@ -18,7 +18,7 @@ module          job
 
 from __future__ import annotations
 
-from ..errors import GoalFalseError, RealizationError
+from ..lang.errors import GoalFalseError, RealizationError
 from .checks import CHECKS, evaluate
 from .diagram import Diagram, Diagrams, realize
 from .objects import DiagramCircle, DiagramLine

@@ -20,7 +20,7 @@ import math
 from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
-from ..ast import Arg, Constant, Predicate
+from ..lang.ast import Arg, Constant, Predicate
 from .loci import cross, dot
 from .tolerance import TOLERANCE, Tolerance
 

@@ -18,8 +18,8 @@ from typing import overload
 
 import numpy as np
 
-from ..ast import AuxCandidate, Predicate, Problem
-from ..errors import GeoDSLError, GoalFalseError
+from ..lang.ast import AuxCandidate, Predicate, Problem
+from ..lang.errors import GeoDSLError, GoalFalseError
 from .checks import evaluate
 from .objects import DiagramCircle, DiagramLine, derive
 from .rng import Random, diagram_seeds
@@ -202,7 +202,7 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
             settings: SamplerSettings = DEFAULT_SETTINGS) -> Diagrams:
     """Realize a problem's premise numerically, ``diagrams`` times.
 
-    ``problem`` is a :class:`~geodsl.ast.Problem` or one problem's text. The
+    ``problem`` is a :class:`~geodsl.lang.ast.Problem` or one problem's text. The
     same ``seed`` gives the same coordinates; diagram i does not depend on how
     many diagrams are asked for. Points placed in the text (``x@1.5_2``) keep
     their coordinates. With ``aux``, each auxiliary candidate is realized on
@@ -213,14 +213,14 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
     a goal is false is discarded and the diagram resampled, at most
     ``settings.attempts_per_goal`` times (:attr:`Diagram.resampled` counts
     the discarded samples). A goal false in every sample raises
-    :class:`~geodsl.errors.GoalFalseError`; ``check_goals=False`` keeps the
+    :class:`~geodsl.lang.errors.GoalFalseError`; ``check_goals=False`` keeps the
     first sample whatever the goals say (then ``holds(goal)`` tells).
 
-    Raises :class:`~geodsl.errors.RealizationError` for a construction that
+    Raises :class:`~geodsl.lang.errors.RealizationError` for a construction that
     is degenerate in every sample.
     """
     if isinstance(problem, str):
-        from ..parser import parse_problem
+        from ..lang.parser import parse_problem
         problem = parse_problem(problem)
     if diagrams < 1:
         raise GeoDSLError(f"asked for {diagrams} diagrams", hint="ask for at least one diagram")

@@ -20,8 +20,8 @@ import math
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..ast import Arg, Construction
-from ..definitions import ConstructionDef, rulebase
+from ..lang.ast import Arg, Construction
+from ..lang.definitions import ConstructionDef, rulebase
 from .checks import constant_value
 from .loci import Circle, Degenerate, cross, dot
 from .recipes import LOCI, Context

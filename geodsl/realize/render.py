@@ -24,8 +24,8 @@ import matplotlib
 from matplotlib.figure import Figure
 from matplotlib.patches import Arc, Circle as CirclePatch, Polygon
 
-from ..ast import Predicate
-from ..errors import GeoDSLError
+from ..lang.ast import Predicate
+from ..lang.errors import GeoDSLError
 from .diagram import Diagram
 from .loci import cross, dot
 

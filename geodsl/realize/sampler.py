@@ -25,7 +25,7 @@ records a reason:
 ``placement``       a point placed with ``x@1_2`` does not satisfy its clauses
 =================== =========================================================
 
-When every attempt fails, :class:`~geodsl.errors.RealizationError` names the
+When every attempt fails, :class:`~geodsl.lang.errors.RealizationError` names the
 construction that blocked the diagram most often and its dominant reason:
 "`e = on_line e c d, on_line e a b`: the two lines are parallel in every
 sample". Nothing loops without a bound.
@@ -37,9 +37,9 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from ..ast import Arg, Clause, Construction, Predicate
-from ..definitions import ConstructionDef, rulebase
-from ..errors import Location, RealizationError
+from ..lang.ast import Arg, Clause, Construction, Predicate
+from ..lang.definitions import ConstructionDef, rulebase
+from ..lang.errors import Location, RealizationError
 from .checks import CHECKS, constant_value
 from .loci import Degenerate, Locus, intersect, sample_on
 from .recipes import LOCI, RECIPES, Context

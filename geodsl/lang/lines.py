@@ -2,8 +2,8 @@
 
 Normalises what files in the wild contain (a UTF-8 BOM, CRLF or CR line
 ends, tabs), enforces the line-length limit, and parses each line with the
-grammar. Problem files (:mod:`geodsl.parser`) and rulebase files
-(:mod:`geodsl.definitions`) group these lines into blocks each their own way.
+grammar. Problem files (:mod:`geodsl.lang.parser`) and rulebase files
+(:mod:`geodsl.lang.definitions`) group these lines into blocks each their own way.
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ from typing import NamedTuple
 
 from .errors import GeoDSLError, LimitError
 from .limits import DEFAULT_LIMITS, Limits
-from ._lalr import Tok
+from .._lalr import Tok
 from .syntax import RawLine, parse_line
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")

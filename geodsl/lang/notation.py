@@ -26,7 +26,9 @@ from importlib import resources
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from .ast import Arg, Constant, Predicate
+from .constants import Constant
+from .definitions import canonical
+from .terms import Arg, Predicate
 from .errors import SyntaxErrorGDL
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
@@ -134,7 +136,7 @@ def normalize(predicate: Predicate) -> Predicate:
         name, neg = _NEGATIVE_FORMS[name], not neg
     args = tuple(Constant("angle", a.value / 180) if isinstance(a, Constant) and a.kind == "degrees" else a
                  for a in args)
-    return Predicate(name, args, neg).canonical()
+    return canonical(Predicate(name, args, neg))
 
 
 # --------------------------------------------------------------- reading

@@ -1,4 +1,4 @@
-"""Problem files to :class:`~geodsl.ast.Problem` objects.
+"""Problem files to :class:`~geodsl.lang.ast.Problem` objects.
 
 Grouping rule (``docs/language.md``): a header line (an AlphaGeometry name
 line, or ``problem: NAME``) starts a problem, and every line up to the next

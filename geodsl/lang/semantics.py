@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import NamedTuple
 
 
-from ._lalr import Tok
+from .._lalr import Tok
 from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem
 from .constants import ConstantSyntax, read_constant
 from .definitions import ConstructionDef, Rulebase, RecipeStep
@@ -40,7 +40,7 @@ class NotationText(NamedTuple):
 
 @dataclass
 class Block:
-    """The lines of one problem, as grouped by :mod:`geodsl.parser`."""
+    """The lines of one problem, as grouped by :mod:`geodsl.lang.parser`."""
 
     name: str | None
     start: Line | None

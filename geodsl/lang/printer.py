@@ -10,10 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from typing import TYPE_CHECKING
 
-from .ast import Arg, AuxCandidate, Clause, Construction, Predicate, Premise, Problem
 from .constants import constant_text, decimal_text
 from .definitions import rulebase
+from .terms import Arg, Predicate
+
+if TYPE_CHECKING:  # the AST's nodes call these functions: ast.py imports this module
+    from .ast import AuxCandidate, Clause, Construction, Premise, Problem
 
 __all__ = ["constant_text", "clause_text", "construction_text", "premise_text", "predicate_text",
            "problem_text", "problems_text", "problem_dict"]
@@ -51,8 +55,7 @@ def premise_text(premise: Premise, dialect: str = "alphageometry") -> str:
 
 
 def predicate_text(predicate: Predicate, dialect: str = "alphageometry") -> str:
-    text = " ".join([predicate.name, *(_arg_text(a, dialect) for a in predicate.args)])
-    return f"not {text}" if predicate.negated else text
+    return predicate.to_text(dialect)
 
 
 def _aux_text(aux: AuxCandidate, dialect: str) -> str:

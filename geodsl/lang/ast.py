@@ -4,7 +4,7 @@ A *problem* is a *premise* (ordered *constructions*, each ``points = clause,
 clause``) plus goals, options, an answer key and candidate auxiliary
 constructions. Arguments are point names (``str``) or :class:`Constant`.
 
-Every node carries a source :class:`~geodsl.errors.Location` in ``span``; spans
+Every node carries a source :class:`~geodsl.lang.errors.Location` in ``span``; spans
 are excluded from equality and hashing, so ``parse(p.to_text()) == p`` compares
 meaning, not layout. Clauses are stored in full form: shorthand such as
 ``a b c = triangle`` is expanded by the parser.
@@ -12,42 +12,17 @@ meaning, not layout. Clauses are stored in full form: shorthand such as
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from typing import Literal, Union
 
+from . import printer
+from .constants import CONST_KINDS, ConstKind, Constant
 from .errors import Location
+from .terms import Arg, Predicate, span_field
 
-ConstKind = Literal["angle", "degrees", "ratio", "length"]
-"""How a constant is read: ``angle`` in units of π (``1pi/4``), ``degrees``
-(``45``; Newclid ``45o``), ``ratio`` (``1/2``), ``length`` (``3/2``)."""
+__all__ = ["Arg", "AuxCandidate", "CONST_KINDS", "Clause", "ConstKind", "Constant", "Construction",
+           "Option", "Predicate", "Premise", "Problem"]
 
-CONST_KINDS: tuple[ConstKind, ...] = ("angle", "degrees", "ratio", "length")
-
-
-@dataclass(frozen=True, slots=True)
-class Constant:
-    """An exact constant argument. Angles are kept in the unit their clause
-    takes (π-fractions for ``angle``, degrees for ``degrees``), so printing is
-    exact and round-trips."""
-
-    kind: ConstKind
-    value: Fraction
-
-    def to_text(self, dialect: str = "alphageometry") -> str:
-        from .printer import constant_text
-
-        return constant_text(self, dialect)
-
-    def __str__(self) -> str:
-        return self.to_text()
-
-
-Arg = Union[str, Constant]
-
-
-def _span() -> Location | None:
-    return field(default=None, compare=False, hash=False, repr=False)  # type: ignore[return-value]
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,16 +31,14 @@ class Clause:
 
     name: str
     args: tuple[Arg, ...]
-    span: Location | None = _span()
+    span: Location | None = span_field()
 
     @property
     def points(self) -> tuple[str, ...]:
         return tuple(a for a in self.args if isinstance(a, str))
 
     def to_text(self, dialect: str = "alphageometry") -> str:
-        from .printer import clause_text
-
-        return clause_text(self, dialect)
+        return printer.clause_text(self, dialect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -78,13 +51,11 @@ class Construction:
 
     points: tuple[str, ...]
     clauses: tuple[Clause, ...]
-    span: Location | None = _span()
+    span: Location | None = span_field()
     placements: tuple[tuple[str, Fraction, Fraction], ...] = ()
 
     def to_text(self, dialect: str = "alphageometry") -> str:
-        from .printer import construction_text
-
-        return construction_text(self, dialect)
+        return printer.construction_text(self, dialect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,7 +63,7 @@ class Premise:
     """The ordered constructions of a problem."""
 
     constructions: tuple[Construction, ...]
-    span: Location | None = _span()
+    span: Location | None = span_field()
 
     @property
     def points(self) -> tuple[str, ...]:
@@ -100,38 +71,7 @@ class Premise:
         return tuple(p for c in self.constructions for p in c.points)
 
     def to_text(self, dialect: str = "alphageometry") -> str:
-        from .printer import premise_text
-
-        return premise_text(self, dialect)
-
-
-@dataclass(frozen=True, slots=True)
-class Predicate:
-    """A relation used in goals, options, rules and proof steps."""
-
-    name: str
-    args: tuple[Arg, ...]
-    negated: bool = False
-    span: Location | None = _span()
-
-    @property
-    def points(self) -> tuple[str, ...]:
-        return tuple(a for a in self.args if isinstance(a, str))
-
-    def negate(self) -> "Predicate":
-        return Predicate(self.name, self.args, not self.negated, self.span)
-
-    def canonical(self) -> "Predicate":
-        """The same fact with its arguments in canonical order (``para b a d c``
-        and ``para c d a b`` both become ``para a b c d``): for comparing facts."""
-        from .definitions import rulebase
-
-        return rulebase().predicate(self.name).canonical(self)
-
-    def to_text(self, dialect: str = "alphageometry") -> str:
-        from .printer import predicate_text
-
-        return predicate_text(self, dialect)
+        return printer.premise_text(self, dialect)
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,7 +80,7 @@ class Option:
 
     label: str
     predicate: Predicate
-    span: Location | None = _span()
+    span: Location | None = span_field()
 
 
 @dataclass(frozen=True, slots=True)
@@ -149,7 +89,7 @@ class AuxCandidate:
 
     label: str | None
     constructions: tuple[Construction, ...]
-    span: Location | None = _span()
+    span: Location | None = span_field()
 
 
 @dataclass(frozen=True, slots=True)
@@ -169,7 +109,7 @@ class Problem:
     answer: tuple[str, ...] | None = None
     aux: tuple[AuxCandidate, ...] = ()
     meta: tuple[tuple[str, str], ...] = ()
-    span: Location | None = _span()
+    span: Location | None = span_field()
 
     @property
     def goal(self) -> Predicate | None:
@@ -183,11 +123,7 @@ class Problem:
     def to_text(self, dialect: str = "alphageometry") -> str:
         """Canonical text: the AlphaGeometry two-line form when the problem has
         only a premise and goals, the ``.gdl`` block form otherwise."""
-        from .printer import problem_text
-
-        return problem_text(self, dialect)
+        return printer.problem_text(self, dialect)
 
     def to_dict(self, dialect: str = "alphageometry") -> dict[str, object]:
-        from .printer import problem_dict
-
-        return problem_dict(self, dialect)
+        return printer.problem_dict(self, dialect)

@@ -17,12 +17,12 @@ from functools import cache
 from importlib import resources
 from typing import Literal
 
-from . import _canon
-from .ast import CONST_KINDS, Constant, Predicate
-from .constants import ConstantSyntax, read_constant
+from .._canon import canonical_permutation
+from .constants import CONST_KINDS, Constant, ConstantSyntax, read_constant
 from .errors import GeoDSLError, Location, RulebaseError
 from .lines import Line, iter_lines
 from .syntax import RawLine, RawStatement
+from .terms import Predicate
 
 ArgKind = Literal["point", "angle", "degrees", "ratio", "length"]
 
@@ -54,7 +54,7 @@ class PredicateDef:
     def canonical_args(self, args: Sequence[object]) -> tuple[object, ...]:
         """The arguments in canonical order (least image under the symmetries)."""
         keys = tuple(a if isinstance(a, str) else "" for a in args)
-        best = self.perms[_canon.canonical_permutation(keys, self.perms)]
+        best = self.perms[canonical_permutation(keys, self.perms)]
         return tuple(args[i] for i in best)
 
     def canonical(self, predicate: Predicate) -> Predicate:
@@ -466,3 +466,9 @@ def rulebase() -> Rulebase:
             dialect_names.setdefault(dialect, {})[spelled] = cdef
     return Rulebase(constructions, predicates, dialect_names)
 
+
+
+def canonical(predicate: Predicate) -> Predicate:
+    """The same fact with its arguments in canonical order (``para b a d c``
+    and ``para c d a b`` both become ``para a b c d``): for comparing facts."""
+    return rulebase().predicate(predicate.name).canonical(predicate)

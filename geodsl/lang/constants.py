@@ -8,9 +8,33 @@ degrees marked ``45o``; a degrees argument takes ``45`` (AlphaGeometry),
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
 from fractions import Fraction
+from typing import Literal
 
-from .ast import ConstKind, Constant
+ConstKind = Literal["angle", "degrees", "ratio", "length"]
+"""How a constant is read: ``angle`` in units of π (``1pi/4``), ``degrees``
+(``45``; Newclid ``45o``), ``ratio`` (``1/2``), ``length`` (``3/2``)."""
+
+CONST_KINDS: tuple[ConstKind, ...] = ("angle", "degrees", "ratio", "length")
+
+
+@dataclass(frozen=True, slots=True)
+class Constant:
+    """An exact constant argument. Angles are kept in the unit their clause
+    takes (π-fractions for ``angle``, degrees for ``degrees``), so printing is
+    exact and round-trips."""
+
+    kind: ConstKind
+    value: Fraction
+
+    def to_text(self, dialect: str = "alphageometry") -> str:
+        return constant_text(self, dialect)
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
 
 _CONST = re.compile(
     r"(?P<sign>-?)(?P<num>\d+(?:\.\d+)?)(?P<pi>_?[pP][iI])?(?:/(?P<den>\d+))?(?P<deg>o)?\Z")

@@ -1,7 +1,7 @@
 """Size limits on input, in one place.
 
 Every parser entry point takes a :class:`Limits`; past a limit the parser
-raises :class:`~geodsl.errors.LimitError` naming the limit and the size seen,
+raises :class:`~geodsl.lang.errors.LimitError` naming the limit and the size seen,
 instead of spending unbounded time or memory on hostile or broken input.
 """
 

@@ -2,7 +2,7 @@
 
 The rules are data written in the geodsl language (``docs/rulebase.md``,
 "Rules"), read with the same grammar and the same block reader as the
-construction and predicate definitions (:mod:`geodsl.definitions`), so adding
+construction and predicate definitions (:mod:`geodsl.lang.definitions`), so adding
 a theorem is editing a text file, and a mistake in it is reported with its
 file, line and column like any other input error.
 
@@ -153,7 +153,7 @@ def read_rules(text: str, source: str, predicates: dict[str, PredicateDef] | Non
     ``predicates`` defaults to the installed ones. With ``witnesses=False``
     the ``witness:`` lines are checked to be present at most once but not
     parsed (no rulebase of constructions needed; faster when only matching).
-    Raises :class:`~geodsl.errors.RulebaseError`, located, for: an unknown
+    Raises :class:`~geodsl.lang.errors.RulebaseError`, located, for: an unknown
     predicate, a wrong number of arguments, a conclusion variable that no
     premise binds, a side condition as a conclusion, a rule without
     conclusion or without label, a duplicate rule name, an unknown keyword,

@@ -2,9 +2,9 @@
 
 This layer knows the grammar and nothing of geometry: it returns
 :class:`RawLine` records whose tokens keep their columns, and turns Lark's
-exceptions into :class:`~geodsl.errors.SyntaxErrorGDL` with a message a
+exceptions into :class:`~geodsl.lang.errors.SyntaxErrorGDL` with a message a
 person can act on. Meaning (which clause, which points) is
-:mod:`geodsl.semantics`'s job.
+:mod:`geodsl.lang.semantics`'s job.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from typing import NamedTuple
 from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
-from ._lalr import REJECT, Append, CompiledLALR, NewList, Pick, Tok
+from .._lalr import REJECT, Append, CompiledLALR, NewList, Pick, Tok
 from .errors import SyntaxErrorGDL
 
 
