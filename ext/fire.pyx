@@ -20,7 +20,7 @@ from cpython.ref cimport Py_INCREF
 from cpython.time cimport monotonic
 from cpython.tuple cimport PyTuple_New, PyTuple_SET_ITEM
 
-from geodsl.closure.matcher import BudgetExceeded
+from geodsl.budget import BudgetExceeded
 
 
 cdef class CompiledRule:
@@ -115,7 +115,7 @@ def fire(store, CompiledRule rule, list bindings, bytearray fired, list memo,
     mark those whose conclusions are now known.
 
     ``memo[mi]`` keeps binding ``mi``'s instance between levels (None until
-    first tried). Raises :class:`~geodsl.closure.matcher.BudgetExceeded`
+    first tried). Raises :class:`~geodsl.budget.BudgetExceeded`
     before a binding is tried past ``deadline`` (``time.monotonic()``) or
     with ``max_facts`` facts in the store."""
     cdef Py_ssize_t mi, n = len(bindings)
@@ -127,7 +127,7 @@ def fire(store, CompiledRule rule, list bindings, bytearray fired, list memo,
         if done[mi]:
             continue
         if monotonic() > deadline or len(view.facts) >= max_facts:
-            raise BudgetExceeded("budget")
+            raise BudgetExceeded("deduction", "time" if monotonic() > deadline else "facts")
         if _apply(view, rule, <tuple> bindings[mi], memo, mi):
             done[mi] = 1
 

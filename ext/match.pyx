@@ -54,8 +54,7 @@ cdef inline int _same_pair(int a, int b, int c, int d):
 include "diagram.pxi"
 
 
-class SearchBudget(Exception):
-    """The search ran past its deadline or match cap."""
+from geodsl.budget import BudgetExceeded
 
 
 cdef class _Search:
@@ -249,7 +248,7 @@ cdef class _Search:
         cdef int nchanged
         self.ticks += 1
         if (self.ticks & 255) == 0 and time.monotonic() > self.deadline:
-            raise SearchBudget("matching")
+            raise BudgetExceeded("matching", "time")
         still = <int*> malloc((nopen + 1) * sizeof(int))
         if still == NULL:
             raise MemoryError()
@@ -265,7 +264,7 @@ cdef class _Search:
             if nstill == 0:
                 self.out.append(tuple([self.binding[i] for i in range(self.nvars)]))
                 if len(self.out) > self.max_matches:
-                    raise SearchBudget("matches")
+                    raise BudgetExceeded("matching", "matches")
                 return 0
             for i in range(nstill):
                 ci = still[i]
@@ -356,7 +355,7 @@ def search(list cons_vars, list cons_side, list cons_names, list plain, int nvar
     constant; 10**9 or more means "cannot enumerate"), and the plain
     constraints of :data:`ENUMERATORS` are enumerated by ``diagram``,
     memoized in ``enumerated`` ((name, pattern) -> instances).
-    Raises :class:`SearchBudget` past ``deadline`` (time.monotonic()) or
+    Raises :class:`~geodsl.budget.BudgetExceeded` past ``deadline`` (time.monotonic()) or
     ``max_matches``.
     """
     cdef int ci

@@ -32,7 +32,8 @@ from ..lang.definitions import rulebase
 from ..lang.errors import GeoDSLError
 from .facts import Fact
 from .harvest import harvest
-from .matcher import BudgetExceeded, Matcher
+from ..budget import BudgetExceeded
+from .matcher import Matcher
 from .numeric import NumericModel
 from .ruleset import RuleSpec, load_rules, subsumed_by_ar
 from .store import SIDE, Store

@@ -16,7 +16,7 @@ from __future__ import annotations
 import math
 import time
 
-from .matcher import BudgetExceeded
+from ..budget import BudgetExceeded
 from .store import Store
 
 
@@ -26,7 +26,7 @@ def harvest(store: Store, deadline: float, max_facts: int) -> None:
 
     def ask(name: str, args: tuple[int, ...]) -> None:
         if time.monotonic() > deadline or len(store.facts) >= max_facts:
-            raise BudgetExceeded("harvest")
+            raise BudgetExceeded("harvest", "time" if time.monotonic() > deadline else "facts")
         store.prove(name, args)
 
     for line in m.lines:

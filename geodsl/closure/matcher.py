@@ -35,7 +35,8 @@ from __future__ import annotations
 
 import math
 
-from .._match import SearchBudget, search
+from ..budget import DEFAULT_MAX_MATCHES
+from .._match import search
 from .numeric import NumericModel
 from .ruleset import RuleSpec
 
@@ -44,15 +45,11 @@ Pattern = tuple[int | None, ...]
 HUGE = 10 ** 12
 
 
-class BudgetExceeded(Exception):
-    """The matcher ran past its deadline or its match cap."""
-
-
 class Matcher:
     """Numerically true instances of rules in one diagram."""
 
     def __init__(self, model: NumericModel, deadline: float = math.inf,
-                 max_matches: int = 100_000) -> None:
+                 max_matches: int = DEFAULT_MAX_MATCHES) -> None:
         self.m = model
         self.deadline = deadline
         self.max_matches = max_matches
@@ -99,11 +96,8 @@ class Matcher:
         def cost(ci: int, pattern: Pattern) -> int:
             return self._cost(names[ci], pattern)
 
-        try:
-            return search(cons_vars, side, names, plain, len(rule.variables), self.m.diagram,
-                                 check, cost, self.deadline, self.max_matches, memo, self._enumerated)
-        except SearchBudget as exc:
-            raise BudgetExceeded(str(exc)) from None
+        return search(cons_vars, side, names, plain, len(rule.variables), self.m.diagram,
+                      check, cost, self.deadline, self.max_matches, memo, self._enumerated)
 
     # ------------------------------------------------------------ costs
 
