@@ -20,7 +20,8 @@ records a reason:
 ``collinear``       a circle through three collinear points
 ``undefined``       the recipe has no result (e.g. tangents from inside a circle)
 ``too_close``       a new point falls on an existing point
-``too_far``         a new point lies far outside the figure
+``too_far``         a new point lies far outside the figure, or outside the
+                    bounded region (:attr:`SamplerSettings.bound`)
 ``inaccurate``      a fact the clause asserts fails numerically
 ``placement``       a point placed with ``x@1_2`` does not satisfy its clauses
 =================== =========================================================
@@ -33,10 +34,12 @@ sample". Nothing loops without a bound.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..budget import Clock
 from ..lang.ast import Arg, Clause, Construction, Predicate
 from ..lang.definitions import ConstructionDef, rulebase
 from ..lang.errors import Location, RealizationError
@@ -55,14 +58,35 @@ class SamplerSettings:
     so far (see :func:`geodsl.realize.tolerance.figure_scale`): a new point
     closer than ``separation * radius`` to another point, or farther than
     ``far * radius`` from the centre, is rejected and resampled.
+
+    The figure stays in a bounded region whatever the number of points: free
+    points are sampled inside ``[−free_box, free_box]²`` and a constructed
+    point outside ``[−bound, bound]²`` is rejected (``too_far``) and
+    resampled. Free shapes are sampled at unit size near the origin. Both
+    boxes grow to twice the largest placed coordinate (``x@1000_0``) so
+    that placed points keep their meaning. Since every tolerance is relative
+    to the figure's radius, a bounded figure keeps the tolerance of a
+    premise of 300 points where it is for 10 (without the box, the radius of
+    200 free points reached 10⁸ and false collinearities "held").
     """
 
     attempts_per_construction: int = 20
     attempts_per_problem: int = 100
     attempts_per_goal: int = 40
-    """Diagrams sampled, at most, until every goal holds (see :func:`geodsl.realize`)."""
+    """Samples drawn, at most, until every goal holds (see :func:`geodsl.realize`)."""
+    configurations_per_sample: int = 64
+    """Configurations of one sample tried exhaustively (2^k for k binary
+    choices) before a goal is called false in it; beyond, this many are
+    drawn (seeded)."""
+    configurations_per_goal: int = 256
+    """Configurations tried, at most, over all samples of one diagram."""
+    restarts_per_configuration: int = 2
+    """Restarts of a forced configuration that fails to build (its choice
+    may make a later construction degenerate): it is skipped after these."""
     separation: float = 0.02
     far: float = 12.0
+    free_box: float = 10.0
+    bound: float = 100.0
 
 
 DEFAULT_SETTINGS = SamplerSettings()
@@ -157,13 +181,16 @@ def _check(pred: Predicate, env: Mapping[str, complex | float], tol: Tolerance, 
 
 def construct(construction: Construction, points: Mapping[str, complex], rng: Random,
               tol: Tolerance = TOLERANCE,
-              settings: SamplerSettings = DEFAULT_SETTINGS) -> dict[str, complex]:
+              settings: SamplerSettings = DEFAULT_SETTINGS,
+              region: tuple[float, float] | None = None) -> dict[str, complex]:
     """The new points of one construction given the earlier ones (one attempt).
 
-    Raises :class:`Rejected` when this attempt is degenerate.
+    ``region`` is (free box, bound) (see :class:`SamplerSettings`; default:
+    theirs). Raises :class:`Rejected` when this attempt is degenerate.
     """
+    box, bound = region or (settings.free_box, settings.bound)
     centre, radius = _figure(points)
-    ctx = Context(rng, tol, centre, radius)
+    ctx = Context(rng, tol, centre, radius, box)
     where = construction.span
     placed = {name: complex(float(x), float(y)) for name, x, y in construction.placements}
     all_placed = all(p in placed for p in construction.points)
@@ -210,7 +237,7 @@ def construct(construction: Construction, points: Mapping[str, complex], rng: Ra
         for param, arg in plan.binding:
             if isinstance(arg, str) and arg in new:
                 env[param] = new[arg]
-    _validate(construction, plans, new, placed, points, envs, tol, settings)
+    _validate(construction, plans, new, placed, points, envs, tol, settings, bound)
     return new
 
 
@@ -229,12 +256,20 @@ def _on_loci(name: str, found: list[Locus], points: Mapping[str, complex], ctx: 
         hit = min(points, key=lambda q: abs(points[q] - candidates[0]))
         raise Rejected("existing", f"the only intersection is the existing point `{hit}`", where,
                        _HINTS["existing"])
-    return fresh[0] if len(fresh) == 1 else fresh[ctx.rng.index(len(fresh))]
+    if len(fresh) == 1:
+        return fresh[0]
+    return fresh[ctx.rng.choose(_INTERSECTIONS[:len(fresh)], "intersection")]
+
+
+_INTERSECTIONS = ("first", "second")
+"""The two candidates where two loci meet, in :func:`~.loci.intersect`'s order
+(for two circles, the first is left of the line from the first centre to the
+second; for a line and a circle, the first comes first along the line)."""
 
 
 def _validate(construction: Construction, plans: tuple[_ClausePlan, ...], new: Mapping[str, complex], placed: Mapping[str, complex],
               points: Mapping[str, complex], envs: list[dict[str, complex | float]],
-              tol: Tolerance, settings: SamplerSettings) -> None:
+              tol: Tolerance, settings: SamplerSettings, bound: float = math.inf) -> None:
     where = construction.span
     for name, value in new.items():
         if not (value.real == value.real and value.imag == value.imag) or abs(value) == float("inf"):
@@ -253,6 +288,9 @@ def _validate(construction: Construction, plans: tuple[_ClausePlan, ...], new: M
                     raise Rejected("too_close", f"`{name}` falls on `{other}`", where, _HINTS["too_close"])
             if len(points) >= 2 and abs(value - centre) > settings.far * radius:
                 raise Rejected("too_far", f"`{name}` is far outside the figure", where, _HINTS["too_far"])
+            if abs(value.real) > bound or abs(value.imag) > bound:
+                raise Rejected("too_far", f"`{name}` is outside the bounded region of the figure", where,
+                               _HINTS["too_far"])
         seen[name] = value
     scale = _figure(everything)[1]
     for plan, env in zip(plans, envs):
@@ -269,23 +307,43 @@ def _validate(construction: Construction, plans: tuple[_ClausePlan, ...], new: M
 # ---------------------------------------------------------------- one diagram
 
 
+def region(constructions: Sequence[Construction], start: Mapping[str, complex] | None,
+           settings: SamplerSettings) -> tuple[float, float]:
+    """(free box, bound) of a premise: the settings', widened to twice the
+    largest coordinate placed in the text or given in ``start``."""
+    largest = 0.0
+    for construction in constructions:
+        for _, x, y in construction.placements:
+            largest = max(largest, abs(float(x)), abs(float(y)))
+    for z in (start or {}).values():
+        largest = max(largest, abs(z.real), abs(z.imag))
+    return max(settings.free_box, 2 * largest), max(settings.bound, 2 * largest)
+
+
 def sample_points(constructions: Sequence[Construction], rng: Random, *,
                   start: Mapping[str, complex] | None = None, tol: Tolerance = TOLERANCE,
-                  settings: SamplerSettings = DEFAULT_SETTINGS) -> dict[str, complex]:
+                  settings: SamplerSettings = DEFAULT_SETTINGS,
+                  clock: Clock | None = None, first: int = 0) -> dict[str, complex]:
     """Coordinates for every point of ``constructions`` (one diagram), built on
     the points of ``start``; raises :class:`RealizationError` when every
-    attempt fails."""
+    attempt fails, and :class:`~geodsl.budget.BudgetExceeded` (stage
+    ``realize``) when ``clock`` runs out. Construction k's choices are
+    keyed ``first + k`` in ``rng``'s trace and plan."""
     base = dict(start or {})
+    bounds = region(constructions, start, settings)
     reasons: Counter[tuple[int, str, str]] = Counter()
     where: dict[tuple[int, str, str], tuple[Location | None, str]] = {}
     blockers: Counter[int] = Counter()
     for _ in range(settings.attempts_per_problem):
         points = dict(base)
         for k, construction in enumerate(constructions):
+            if clock is not None:
+                clock.check("realize")
             for _attempt in range(settings.attempts_per_construction):
                 before = rng.draws
+                rng.begin(first + k)
                 try:
-                    points.update(construct(construction, points, rng, tol, settings))
+                    points.update(construct(construction, points, rng, tol, settings, bounds))
                     break
                 except Rejected as rej:
                     key = (k, rej.reason, rej.detail)
