@@ -361,7 +361,7 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
         raise GeoDSLError(f"asked for {diagrams} diagrams", hint="ask for at least one diagram")
     constructions = problem.premise.constructions
     checking = check_goals and bool(problem.goals)
-    forced = replace(settings, attempts_per_problem=max(1, settings.restarts_per_configuration))
+    forced = replace(settings, attempts_per_problem=max(1, settings.passes_per_configuration))
     made: list[Diagram] = []
     for index, child in enumerate(diagram_seeds(seed, diagrams)):
         rng = Random(child)

@@ -3,8 +3,8 @@
 Every random choice of the realizer goes through :class:`Random`, which only
 uses ``Generator.random()`` (uniform doubles in [0, 1), the same stream on
 every platform and numpy version that has PCG64) and derives everything else
-from it. ``draws`` counts the draws, so the sampler can tell whether retrying
-a failed construction can change anything.
+from it. ``draws`` counts the draws that decide something, so the sampler
+can tell whether retrying a failed construction can change anything.
 
 A *discrete choice* of a construction (which of two intersections, whether
 a free shape is mirrored) goes through :meth:`Random.choose`, which names the
@@ -89,6 +89,10 @@ class Random:
         self._choice += 1
         forced = self.plan.get(key)
         taken = forced if forced is not None and 0 <= forced < n else drawn
+        if taken == forced:
+            # Drawn but not used: retrying the construction cannot change
+            # this choice (``draws`` tells the sampler whether a retry can).
+            self.draws -= 1
         if self._construction >= 0:
             self.trace[key] = Choice(what, options, taken, forced is not None and taken == forced)
         return taken

@@ -80,9 +80,11 @@ class SamplerSettings:
     drawn (seeded)."""
     configurations_per_goal: int = 256
     """Configurations tried, at most, over all samples of one diagram."""
-    restarts_per_configuration: int = 2
-    """Restarts of a forced configuration that fails to build (its choice
-    may make a later construction degenerate): it is skipped after these."""
+    passes_per_configuration: int = 1
+    """Passes over the premise for another configuration of a sample (its
+    choice may make a later construction degenerate in this sample): one
+    keeps the sample's earlier coordinates; the configuration is skipped when
+    it fails."""
     separation: float = 0.02
     far: float = 12.0
     free_box: float = 10.0
