@@ -116,7 +116,7 @@ def _free_point(ctx: Context) -> complex:
     widens the range of the next and a premise of 200 free points reaches a
     radius of 10⁸ (see :class:`~geodsl.realize.sampler.SamplerSettings`)."""
     rng = ctx.rng
-    half = max(1.0, 1.2 * ctx.radius)
+    half = max(1.0, 1.2 * min(ctx.radius, ctx.box))
     c = ctx.centre
     xlo, xhi = _offsets(c.real, half, ctx.box)
     ylo, yhi = _offsets(c.imag, half, ctx.box)
