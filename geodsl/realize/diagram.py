@@ -15,7 +15,7 @@ from __future__ import annotations
 import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import overload
 
 import numpy as np
@@ -361,7 +361,6 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
         raise GeoDSLError(f"asked for {diagrams} diagrams", hint="ask for at least one diagram")
     constructions = problem.premise.constructions
     checking = check_goals and bool(problem.goals)
-    forced = replace(settings, attempts_per_problem=max(1, settings.passes_per_configuration))
     made: list[Diagram] = []
     for index, child in enumerate(diagram_seeds(seed, diagrams)):
         rng = Random(child)
@@ -393,7 +392,8 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
                 variant = start.fork(plan)
                 tried += 1
                 try:
-                    other = sample_points(constructions, variant, tol=tol, settings=forced, clock=clock)
+                    other = sample_points(constructions, variant, tol=tol, settings=settings, clock=clock,
+                                          max_failures=settings.passes_per_configuration)
                 except RealizationError:
                     continue  # this choice makes a later construction degenerate
                 if not goals_false(other):

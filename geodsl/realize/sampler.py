@@ -85,10 +85,9 @@ class SamplerSettings:
     configurations_per_goal: int = 256
     """Configurations tried, at most, over all samples of one diagram."""
     passes_per_configuration: int = 1
-    """Passes over the premise for another configuration of a sample (its
-    choice may make a later construction degenerate in this sample): one
-    keeps the sample's earlier coordinates; the configuration is skipped when
-    it fails."""
+    """Failures allowed while building another configuration of a sample (its
+    choice may make a later construction degenerate in this sample): with
+    one, the configuration keeps the sample's coordinates or is skipped."""
     separation: float = 0.02
     crowd: int = 50
     """Beyond this many points, ``separation`` shrinks as 1/points: in a
@@ -344,12 +343,15 @@ def region(constructions: Sequence[Construction], start: Mapping[str, complex] |
 def sample_points(constructions: Sequence[Construction], rng: Random, *,
                   start: Mapping[str, complex] | None = None, tol: Tolerance = TOLERANCE,
                   settings: SamplerSettings = DEFAULT_SETTINGS,
-                  clock: Clock | None = None, first: int = 0) -> dict[str, complex]:
+                  clock: Clock | None = None, first: int = 0,
+                  max_failures: int | None = None) -> dict[str, complex]:
     """Coordinates for every point of ``constructions`` (one diagram), built on
     the points of ``start``; raises :class:`RealizationError` when every
     attempt fails, and :class:`~geodsl.budget.BudgetExceeded` (stage
     ``realize``) when ``clock`` runs out. Construction k's choices are
-    keyed ``first + k`` in ``rng``'s trace and plan."""
+    keyed ``first + k`` in ``rng``'s trace and plan. ``max_failures``
+    bounds the constructions that may run out of attempts (default
+    ``attempts_per_problem`` plus one per construction)."""
     base = dict(start or {})
     bounds = region(constructions, start, settings)
     reasons: Counter[tuple[int, str, str]] = Counter()
@@ -390,7 +392,7 @@ def sample_points(constructions: Sequence[Construction], rng: Random, *,
             continue
         blockers[k] += 1
         failures += 1
-        if failures >= settings.attempts_per_problem + n:
+        if failures >= (settings.attempts_per_problem + n if max_failures is None else max_failures):
             raise _failure(constructions, reasons, where, blockers)
         failed_at[k] += 1
         back = _random_ancestors(constructions, owner, drew, k)
