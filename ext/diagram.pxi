@@ -54,6 +54,19 @@ CHECKS = {"cong": (C_CONG, 4), "eqratio": (C_EQRATIO, 8), "para": (C_PARA, 4), "
 
 cdef double PI = 3.141592653589793  # math.pi
 
+MAX_ENUMERATED = 1_000_000
+"""The most instances one enumeration may list (a list of tuples of about
+0.1 GB): past it, ``BudgetExceeded("matching", "memory")``."""
+
+MAX_CACHED = 1_000_000
+"""The most instances the search keeps memoized over all enumerations of one
+problem (about 0.1 GB); past it, enumerations are recomputed."""
+
+MAX_SHAPE_POINTS = 80
+"""The largest figure whose ordered triangles are grouped by shape (n³
+triangles and up to as many grid cells: about 0.1 GB at this size). The
+matcher does not ask for shapes beyond it (``Matcher._cost``)."""
+
 
 cdef inline double _py_mod(double x, double m):
     """Python's float ``x % m`` (the sign of the divisor), bit for bit."""
@@ -114,6 +127,9 @@ cdef class Diagram:
     cdef array.array shape_reps_x, shape_reps_y
     cdef dict shape_cells
     cdef dict similar_pairs
+    cdef public double deadline
+    cdef long work
+    cdef public long cached
 
     def __init__(self, model):
         """The pair tables of ``model``: coordinates, lengths, directions."""
@@ -134,6 +150,9 @@ cdef class Diagram:
         self.Dok = array.array("b", [u is not None for u in dirs])
         self.shapes_built = 0
         self.similar_pairs = {}
+        self.deadline = INFINITY
+        self.work = 0
+        self.cached = 0
 
     def index(self, model):
         """Copy the model's lines, directions, lengths, circles and
@@ -164,6 +183,18 @@ cdef class Diagram:
         for (a, b), i in sorted(model.midpoint.items()):
             mids += [(i, a, b), (i, b, a)]
         self.mids = mids
+
+    # ------------------------------------------------------------ budget
+
+    cdef inline int _grew(self, list out) except -1:
+        """Called as an enumeration grows: every 4096 calls, the time budget
+        (``deadline``, set by the search); always, the size cap."""
+        self.work += 1
+        if (self.work & 4095) == 0 and time.monotonic() > self.deadline:
+            raise BudgetExceeded("matching", "time")
+        if len(out) > MAX_ENUMERATED:
+            raise BudgetExceeded("matching", "memory")
+        return 0
 
     # ------------------------------------------------------------ lookups
 
@@ -327,6 +358,11 @@ cdef class Diagram:
         return self._enumerate(ENUMERATORS.get(name, E_NONE), pat, len(pattern))
 
     cdef list _enumerate(self, int kind, int* pat, int k):
+        cdef list out = self._enumerate_kind(kind, pat, k)
+        self._grew(out)
+        return out
+
+    cdef list _enumerate_kind(self, int kind, int* pat, int k):
         cdef int j, first, second
         cdef int ln
         if kind == E_COLL:
@@ -369,6 +405,7 @@ cdef class Diagram:
                 continue
             head = (o,)
             out.extend([head + t for t in _orderings(self.centred[o], pat + 1, 3)])
+            self._grew(out)
         return out
 
     cdef list _slot_lines(self, int a, int b):
@@ -425,6 +462,7 @@ cdef class Diagram:
             for lj in others:
                 seconds.extend(self._pairs_on_line(lj, c, d))
             for p, q in firsts:
+                self._grew(out)
                 for r, s in seconds:
                     out.append((r, s, p, q) if swap else (p, q, r, s))
         return out
@@ -451,6 +489,7 @@ cdef class Diagram:
                         if (r == p and s == q) or (r == q and s == p):
                             continue
                         out.append((r, s, p, q) if swap else (p, q, r, s))
+                self._grew(out)
         return out
 
     cdef list _four_slots(self, int* pat, bint angles):
@@ -533,6 +572,7 @@ cdef class Diagram:
             return 0
         slots = [(pat[2 * i], pat[2 * i + 1]) for i in range(4)]
         for combo in product(*chosen):
+            self._grew(out)
             for j in range(len(enum)):
                 slots[enum[j]] = combo[j]
             for pq in ends:
@@ -561,17 +601,24 @@ cdef class Diagram:
         Built on first use (most problems never match a similarity rule):
         classes are numbered in the order of their first triangle, a, b, c
         ascending, and found through a grid of cells of side 1/SHAPE_GRID
-        around their first shape (the representative)."""
+        around their first shape (the representative). The tables hold n³
+        entries: beyond :data:`MAX_SHAPE_POINTS` points they are refused
+        (``BudgetExceeded("matching", "memory")``) rather than let a large
+        figure take gigabytes."""
         cdef int n = self.n, a, b, c, k, t, nclasses = 0, ntri = 0
         cdef double abx, aby, lab, zx, zy
         if self.shapes_built:
             return 0
+        if n > MAX_SHAPE_POINTS:
+            raise BudgetExceeded("matching", "memory")
         self.shape_reps_x = array.array("d")
         self.shape_reps_y = array.array("d")
         self.shape_cells = {}
         shape_of = array.array("i", [-1]) * (n * n * n)
         order = array.array("i")  # triangle codes (a n + b) n + c, in order
         for a in range(n):
+            if time.monotonic() > self.deadline:
+                raise BudgetExceeded("matching", "time")
             for b in range(n):
                 if b == a:
                     continue

@@ -32,7 +32,7 @@ from ..lang.definitions import rulebase
 from ..lang.errors import GeoDSLError
 from .facts import Fact
 from .harvest import harvest
-from ..budget import BudgetExceeded
+from ..budget import Budget, BudgetExceeded, Clock
 from .matcher import Matcher
 from .numeric import NumericModel
 from .ruleset import RuleSpec, load_rules, subsumed_by_ar
@@ -197,19 +197,26 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
         problem = parse_problem(problem)
     from ..realize import realize
 
-    if figures is None:
-        figures = realize(problem, seed=seed, diagrams=DIAGRAMS_NEEDED)
-    elif len(figures) < DIAGRAMS_NEEDED:
-        raise ValueError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given")
-    diagram = figures[0]
+    # Realizing and building the numeric model spend the same time budget
+    # as deduction (the Budget's other limits are passed on as before).
+    clock = Clock(Budget(), deadline)
     interner = Interner()
     for name in problem.premise.points:
         interner.intern(name)
     names = tuple(interner.names())
     ids = {n: i for i, n in enumerate(names)}
-    coords = diagram.all_coords
-    model = NumericModel([coords[n] for n in names], diagram.tol,
-                         [[d.all_coords[n] for n in names] for d in figures[1:]])
+    try:
+        if figures is None:
+            figures = realize(problem, seed=seed, diagrams=DIAGRAMS_NEEDED, clock=clock)
+        elif len(figures) < DIAGRAMS_NEEDED:
+            raise ValueError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given")
+        diagram = figures[0]
+        coords = diagram.all_coords
+        model = NumericModel([coords[n] for n in names], diagram.tol,
+                             [[d.all_coords[n] for n in names] for d in figures[1:]], clock)
+    except BudgetExceeded:
+        return Closure(problem, names, (), "budget", tuple(problem.goals),
+                       tuple(None for _ in problem.goals), time.monotonic() - start, 0)
     store = Store(model, names)
     _premise_facts(problem, store, ids)
 

@@ -36,8 +36,8 @@ from __future__ import annotations
 import math
 
 from ..budget import DEFAULT_MAX_MATCHES
-from .._match import search
-from .numeric import NumericModel
+from .._match import MAX_SHAPE_POINTS, search
+from .numeric import MAX_MEMO, NumericModel
 from .ruleset import RuleSpec
 
 Pattern = tuple[int | None, ...]
@@ -86,7 +86,9 @@ class Matcher:
             if f is not None:
                 # NumericModel.holds for an all-points atom with a fast check
                 # (the search already missed the memo).
-                found = memo[(names[ci], values)] = f[0](*values)
+                found = f[0](*values)
+                if len(memo) < MAX_MEMO:
+                    memo[(names[ci], values)] = found
                 return found
             if plain[ci]:
                 return holds(names[ci], values)
@@ -123,6 +125,10 @@ class Matcher:
         if name in ("eqangle", "eqratio"):
             full = self._full_slots(pat, 4)
             return 10 if full >= 3 else 400 if full == 2 else HUGE
+        if name in ("simtri", "simtrir", "contri", "contrir") and n > MAX_SHAPE_POINTS:
+            # The shape classes are n³ (ext/diagram.pxi): a large figure
+            # checks similarity once both triangles are bound instead.
+            return HUGE
         if name in ("simtri", "simtrir"):
             return 5 if None not in pat[:3] or None not in pat[3:] else 3000
         if name in ("contri", "contrir"):
