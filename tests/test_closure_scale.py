@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import cmath
 import math
+import sys
 import time
 
 import pytest
@@ -125,7 +126,14 @@ def figures(draw: st.DrawFn) -> list[complex]:
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(figures())
 def test_fast_builders_find_what_the_triple_loop_finds(pts: list[complex]) -> None:
-    m = NumericModel(pts)
-    assert m.lines == _lines(m)
-    assert m.circles == _circles(m)
-    assert m.midpoint == _midpoints(m)
+    numeric = sys.modules["geodsl.closure.numeric"]
+    small = numeric.SMALL
+    for threshold in (small, 0):  # as built for these sizes, and through the numpy filters
+        numeric.SMALL = threshold
+        try:
+            m = NumericModel(pts)
+        finally:
+            numeric.SMALL = small
+        assert m.lines == _lines(m)
+        assert m.circles == _circles(m)
+        assert m.midpoint == _midpoints(m)

@@ -45,6 +45,32 @@ Pattern = tuple[int | None, ...]
 HUGE = 10 ** 12
 
 
+Layout = tuple[list[str], list[list[int]], list[tuple[object, ...]], list[bool], list[bool]]
+_LAYOUTS: dict[int, tuple[RuleSpec, Layout]] = {}
+
+
+def _layout(rule: RuleSpec) -> Layout:
+    """A rule's constraints as the search takes them: predicate names,
+    variable indices (−1 for a constant), the arguments, which are side
+    conditions, which have no constant. The same for every problem: kept
+    per rule (by identity, with the rule itself, so an id is never reused)."""
+    found = _LAYOUTS.get(id(rule))
+    if found is not None and found[0] is rule:
+        return found[1]
+    index = {v: i for i, v in enumerate(rule.variables)}
+    atoms = list(rule.premises + rule.conclusions) + list(rule.sides)
+    names = [name for name, _ in atoms]
+    cons_vars = [[index[a] if isinstance(a, str) else -1 for a in args] for _, args in atoms]
+    consts = [tuple(a for a in args) for _, args in atoms]
+    side = [False] * (len(atoms) - len(rule.sides)) + [True] * len(rule.sides)
+    plain = [all(isinstance(a, str) for a in args) for args in consts]
+    layout = (names, cons_vars, consts, side, plain)
+    if len(_LAYOUTS) > 10_000:  # rule sets built on the fly: stay bounded
+        _LAYOUTS.clear()
+    _LAYOUTS[id(rule)] = (rule, layout)
+    return layout
+
+
 class Matcher:
     """Numerically true instances of rules in one diagram."""
 
@@ -68,13 +94,7 @@ class Matcher:
         it can in C (``_match.ENUMERATORS``, ``_match.CHECKS``); this side
         supplies the cost estimates and the checks of the other predicates
         (through the model's memo)."""
-        index = {v: i for i, v in enumerate(rule.variables)}
-        atoms = list(rule.premises + rule.conclusions) + list(rule.sides)
-        names = [name for name, _ in atoms]
-        cons_vars = [[index[a] if isinstance(a, str) else -1 for a in args] for _, args in atoms]
-        consts = [tuple(a for a in args) for _, args in atoms]
-        side = [False] * (len(atoms) - len(rule.sides)) + [True] * len(rule.sides)
-        plain = [all(isinstance(a, str) for a in args) for args in consts]
+        names, cons_vars, consts, side, plain = _layout(rule)
         holds = self.m.holds
         fast = self.m.fast_checks
         memo = self.m.memo

@@ -52,6 +52,9 @@ MAX_POINTS = 1000
 MAX_MEMO = 500_000
 """Numeric verdicts kept in :attr:`NumericModel.memo` (about 0.1 GB); past
 it, verdicts are recomputed (the same verdicts, more time)."""
+SMALL = 40
+"""Up to this many points the candidate filters are skipped (every k is a
+candidate): numpy's per-call cost exceeds the loop it would save."""
 LOOSE = 16.0
 """How much looser than the checks the numpy candidate filters are."""
 
@@ -248,6 +251,8 @@ class NumericModel:
         n = self.n
         if i >= n - 2:
             return {}
+        if n <= SMALL:
+            return {j: [k for k in range(n) if k != i and k != j] for j in range(i + 1, n)}
         z = np.asarray(self.coords, dtype=np.complex128)
         others = np.array([k for k in range(n) if k != i], dtype=np.int64)
         v = z[others] - z[i]
@@ -411,6 +416,8 @@ class NumericModel:
         n = self.n
         if n - i < 4:
             return []
+        if n <= SMALL:
+            return [(j, list(range(j + 1, n))) for j in range(i + 1, n - 1)]
         z = np.asarray(self.coords, dtype=np.complex128)
         a = z[i]
         b = z[i + 1:, None]                     # j, as a column

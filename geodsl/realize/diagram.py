@@ -374,7 +374,7 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
             return [i for i, g in enumerate(problem.goals) if not candidate.holds(g)]  # type: ignore[union-attr]
 
         for _ in range(settings.attempts_per_goal if checking else 1):
-            start = rng.fork({})
+            start = rng.position
             coords = sample_points(constructions, rng, tol=tol, settings=settings, clock=clock)
             trace = dict(rng.trace)
             tried += 1
@@ -389,7 +389,7 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
                 sites.setdefault(key, choice)
             room = min(settings.configurations_per_sample, settings.configurations_per_goal - tried)
             for plan in _plans(trace, room, rng):
-                variant = start.fork(plan)
+                variant = rng.at(start, plan)
                 tried += 1
                 try:
                     other = sample_points(constructions, variant, tol=tol, settings=settings, clock=clock,

@@ -19,7 +19,6 @@ every continuous coordinate and differ only in their choices (see
 
 from __future__ import annotations
 
-import copy
 import math
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -47,12 +46,15 @@ class Choice:
 class Random:
     """Seeded uniform draws for one diagram."""
 
-    __slots__ = ("_gen", "draws", "plan", "trace", "_construction", "_choice")
+    __slots__ = ("_seed", "_gen", "draws", "position", "plan", "trace", "_construction", "_choice")
 
     def __init__(self, seed: np.random.SeedSequence | int,
                  plan: Mapping[ChoiceKey, int] | None = None) -> None:
+        self._seed = seed
         self._gen = np.random.Generator(np.random.PCG64(seed))
         self.draws = 0
+        self.position = 0
+        """Numbers drawn from the stream so far (every draw, used or not)."""
         self.plan: dict[ChoiceKey, int] = dict(plan or {})
         """Forced options by choice key."""
         self.trace: dict[ChoiceKey, Choice] = {}
@@ -60,15 +62,14 @@ class Random:
         self._construction = -1
         self._choice = 0
 
-    def fork(self, plan: Mapping[ChoiceKey, int]) -> "Random":
-        """A copy at this point of the stream (same future draws), with ``plan``."""
-        other = Random.__new__(Random)
-        other._gen = copy.deepcopy(self._gen)
-        other.draws = self.draws
-        other.plan = dict(plan)
-        other.trace = {}
-        other._construction = -1
-        other._choice = 0
+    def at(self, position: int, plan: Mapping[ChoiceKey, int]) -> "Random":
+        """A new source on the same stream at ``position`` (as
+        :attr:`position` read earlier), with ``plan``: it draws what this
+        one drew from there. (Each draw is one step of PCG64, which
+        advances in O(log n).)"""
+        other = Random(self._seed, plan)
+        other._gen.bit_generator.advance(position)
+        other.position = position
         return other
 
     def begin(self, construction: int) -> None:
@@ -100,6 +101,7 @@ class Random:
     def random(self) -> float:
         """A uniform float in [0, 1)."""
         self.draws += 1
+        self.position += 1
         return float(self._gen.random())
 
     def uniform(self, lo: float, hi: float) -> float:
