@@ -45,11 +45,13 @@ cdef enum:
     C_SIMTRIR = 11
     C_CONTRI = 12
     C_CONTRIR = 13
+    C_CYCLIC = 14
 
 CHECKS = {"cong": (C_CONG, 4), "eqratio": (C_EQRATIO, 8), "para": (C_PARA, 4), "perp": (C_PERP, 4),
           "eqangle": (C_EQANGLE, 8), "coll": (C_COLL, 3), "ncoll": (C_NCOLL, 3),
           "sameclock": (C_SAMECLOCK, 6), "sameside": (C_SAMESIDE, 6), "simtri": (C_SIMTRI, 6),
-          "simtrir": (C_SIMTRIR, 6), "contri": (C_CONTRI, 6), "contrir": (C_CONTRIR, 6)}
+          "simtrir": (C_SIMTRIR, 6), "contri": (C_CONTRI, 6), "contrir": (C_CONTRIR, 6),
+          "cyclic": (C_CYCLIC, 4)}
 """Predicate name -> (its compiled check, arity)."""
 
 cdef double PI = 3.141592653589793  # math.pi
@@ -252,6 +254,8 @@ cdef class Diagram:
             return not self._collinear(v[0], v[1], v[2])
         if kind == C_SAMECLOCK or kind == C_SAMESIDE:
             return self._same_sign(v, kind == C_SAMECLOCK)
+        if kind == C_CYCLIC:
+            return self._cyclic(v)
         if kind >= C_SIMTRI and kind <= C_CONTRIR:
             return self._similar_check(v, kind == C_SIMTRIR or kind == C_CONTRIR,
                                        kind == C_CONTRI or kind == C_CONTRIR)
@@ -286,6 +290,56 @@ cdef class Diagram:
         wx, wy = self.X[v[5]] - self.X[v[3]], self.Y[v[5]] - self.Y[v[3]]
         s2 = ux * wy - uy * wx if clock else ux * wx + uy * wy
         return fabs(s1) > self.eps_pow2 and fabs(s2) > self.eps_pow2 and (s1 > 0) == (s2 > 0)
+
+    cdef int _cyclic(self, int* v):
+        """checks.cyclic on point ids: the distinct points (first
+        occurrences, farther than eps from the earlier ones); with four,
+        the circle through the three of largest area and the fourth's
+        distance to it. The realizer's operations in its order, with
+        abs(q - p) read from L (where the realizer computes it too)."""
+        cdef int n = self.n, nd = 0, i, j, skip, best = 0, keep
+        cdef int d[4]
+        cdef int t[3]
+        cdef double best_area = -1.0, area, ux, uy, wx, wy, den, nab, nac, ox, oy
+        for i in range(4):
+            keep = 1
+            for j in range(nd):
+                if not self.L[d[j] * n + v[i]] > self.eps:
+                    keep = 0
+                    break
+            if keep:
+                d[nd] = v[i]
+                nd += 1
+        if nd <= 2:
+            return 1
+        if nd == 3:
+            return not self._collinear(d[0], d[1], d[2])
+        for skip in range(4):
+            j = 0
+            for i in range(4):
+                if i != skip:
+                    t[j] = d[i]
+                    j += 1
+            ux, uy = self.X[t[1]] - self.X[t[0]], self.Y[t[1]] - self.Y[t[0]]
+            wx, wy = self.X[t[2]] - self.X[t[0]], self.Y[t[2]] - self.Y[t[0]]
+            area = fabs(ux * wy - uy * wx)
+            if area > best_area:
+                best_area, best = area, skip
+        j = 0
+        for i in range(4):
+            if i != best:
+                t[j] = d[i]
+                j += 1
+        if self._collinear(t[0], t[1], t[2]):
+            return 0
+        ux, uy = self.X[t[1]] - self.X[t[0]], self.Y[t[1]] - self.Y[t[0]]
+        wx, wy = self.X[t[2]] - self.X[t[0]], self.Y[t[2]] - self.Y[t[0]]
+        den = 2 * (ux * wy - uy * wx)
+        nab, nac = ux * ux + uy * uy, wx * wx + wy * wy
+        ox = self.X[t[0]] + (wy * nab - uy * nac) / den
+        oy = self.Y[t[0]] + (ux * nac - wx * nab) / den
+        return fabs(hypot(self.X[d[best]] - ox, self.Y[d[best]] - oy)
+                    - hypot(self.X[t[0]] - ox, self.Y[t[0]] - oy)) <= self.eps
 
     cdef int _similar_check(self, int* v, bint reflected, bint congruent):
         """checks._similar: shapes (c − a)/(b − a) equal (reflected:

@@ -5,6 +5,7 @@ the structures of a plain triple loop."""
 from __future__ import annotations
 
 import cmath
+import itertools
 import math
 import sys
 import time
@@ -137,3 +138,19 @@ def test_fast_builders_find_what_the_triple_loop_finds(pts: list[complex]) -> No
         assert m.lines == _lines(m)
         assert m.circles == _circles(m)
         assert m.midpoint == _midpoints(m)
+
+
+@settings(max_examples=60, deadline=None, derandomize=True)
+@given(figures(), st.lists(st.integers(0, 10 ** 6), min_size=4, max_size=40))
+def test_compiled_cyclic_is_the_realizers_check(pts: list[complex], picks: list[int]) -> None:
+    from geodsl.realize.checks import CHECKS
+
+    m = NumericModel(pts)
+    for start in range(0, len(picks) - 3, 4):
+        ids = tuple(p % m.n for p in picks[start:start + 4])  # repeats included
+        expected = CHECKS["cyclic"]([m.coords[i] for i in ids], m.tol, m.scale)
+        assert m.diagram.holds("cyclic", *ids) == expected, ids
+    # Concyclic quadruples, found by the model, in every order.
+    for circle in m.circles[:5]:
+        for ids in itertools.permutations(circle[:4]):
+            assert m.diagram.holds("cyclic", *ids) == CHECKS["cyclic"]([m.coords[i] for i in ids], m.tol, m.scale)
