@@ -40,6 +40,7 @@ from .lang.errors import GoalFalseError, RealizationError
 from .realize import Diagram, Diagrams, realize
 from .lang.rules import Rule, get_rules
 from .closure import Closure, closure
+from . import datasets
 
 __version__ = "0.1.0"
 
@@ -52,5 +53,5 @@ __all__ = [
     "problems_text", "get_rulebase",
     "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
     "Rule", "get_rules",
-    "Closure", "closure",
+    "Closure", "closure", "datasets",
 ]
