@@ -22,16 +22,21 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
+from geodsl.budget import DEFAULT_SECONDS, Budget
 from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
+
+if TYPE_CHECKING:
+    from geodsl.closure import Closure, Proof
 
 VERDICTS = ("proved", "true_unproved", "false")
 
 
 @dataclass(frozen=True)
 class OptionVerdict:
-    """The verdict on one option."""
+    """The verdict on one option (or goal)."""
 
     label: str
     predicate: Predicate
@@ -40,22 +45,31 @@ class OptionVerdict:
     verdict: str
     proof_kind: str | None = None
     proof_steps: int | None = None
-    proof: str | None = field(default=None, compare=False)
+    proof: Proof | None = field(default=None, compare=False)
+    """The deduction, when ``proof_kind`` is ``"deduction"`` and proofs were asked for."""
 
     def to_dict(self, with_proof: bool = False) -> dict[str, object]:
+        """The JSON object of ``geodsl check`` (``options``) and ``geodsl prove``
+        (``goals``); ``proof`` (the proof's JSON, or null) only ``with_proof``."""
         out: dict[str, object] = {
             "label": self.label, "predicate": self.predicate.to_text(), "numeric": self.numeric,
             "proved": self.proved, "verdict": self.verdict, "proof_kind": self.proof_kind,
             "proof_steps": self.proof_steps,
         }
         if with_proof:
-            out["proof"] = self.proof
+            out["proof"] = None if self.proof is None else self.proof.to_dict()
         return out
 
 
 @dataclass(frozen=True)
 class ProblemCheck:
-    """Every option's verdict for one problem, or the error that stopped it."""
+    """Every option's verdict for one problem, or the error that stopped it.
+
+    ``closure_status`` is the closure's (``proved``, ``saturated``,
+    ``budget``), or None when the closure was not run: nothing was
+    numerically true to prove (a false goal, say), or the problem had
+    nothing to decide. ``closure`` is that run, for callers that want its
+    facts."""
 
     problem: str | None
     status: str  # "ok" | "error"
@@ -67,15 +81,15 @@ class ProblemCheck:
     seconds: float = 0.0
     error: GeoDSLError | None = field(default=None, compare=False)
     file: str | None = None
+    closure: Closure | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self, with_proofs: bool = False) -> dict[str, object]:
+        """The JSON object ``geodsl check --json`` prints for the problem."""
         return {
             "file": self.file,
             "problem": self.problem,
             "status": self.status,
-            "error": None if self.error is None else {
-                "kind": self.error.kind, "message": self.error.message, "line": self.error.line,
-                "column": self.error.column},
+            "error": None if self.error is None else self.error.to_dict(),
             "options": [o.to_dict(with_proofs) for o in self.options],
             "answer_key": None if self.answer_key is None else list(self.answer_key),
             "key_consistent": self.key_consistent,
@@ -92,48 +106,75 @@ def options_of(problem: Problem) -> tuple[Option, ...]:
     return tuple(Option("goal" if i == 0 else f"goal{i + 1}", g, g.span) for i, g in enumerate(problem.goals))
 
 
-def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout: float = 30.0,
-                  with_proofs: bool = False) -> ProblemCheck:
-    """Realize once, saturate once, then decide every option."""
+def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout: float = DEFAULT_SECONDS,
+                  with_proofs: bool = False, harvest_facts: bool | None = None,
+                  saturate: bool = False) -> ProblemCheck:
+    """Realize once, saturate once, then decide every option (or goal).
+
+    A goal false in every sampled diagram is the verdict ``false``, not an
+    error (``geodsl check`` and ``geodsl prove`` both report it so, exit 0):
+    the options are then decided on diagrams drawn without regard to the
+    goal. The closure runs only if some option is numerically true and not
+    negated (there is something to prove), or ``saturate`` asks for it;
+    ``harvest_facts`` is passed to :func:`geodsl.closure`.
+
+    ``seed`` (a whole number from 0), ``diagrams`` (from 1) and ``timeout``
+    (finite, > 0, checked by :class:`geodsl.budget.Budget`) are validated:
+    a bad value raises :class:`~geodsl.lang.errors.GeoDSLError`. An error in
+    the problem itself (a degenerate construction) is returned, as the
+    ``error`` of a check with status ``"error"``.
+    """
     from geodsl.closure import closure
     from geodsl.closure.engine import DIAGRAMS_NEEDED
     from geodsl.realize import realize
+    from geodsl.realize.rng import check_seed
 
+    seed = check_seed(seed)
+    if isinstance(diagrams, bool) or not isinstance(diagrams, int) or diagrams < 1:
+        raise GeoDSLError(f"diagrams must be a whole number from 1, got {diagrams!r}", hint="the default is 3")
+    Budget(seconds=timeout)
     start = time.monotonic()
     # One realization serves both: the options are decided on its first
     # `diagrams` diagrams, the closure reads its first DIAGRAMS_NEEDED.
     count = max(diagrams, DIAGRAMS_NEEDED)
+    options = options_of(problem)
     try:
         try:
             figures = realize(problem, seed=seed, diagrams=count)
-            saturated = closure(problem, seed=seed, timeout=timeout, figures=figures)
+            target = problem
         except GoalFalseError:
             # The goal is false whichever way the figure is drawn: decide the
             # options on unbiased diagrams (the goal's verdict will be false).
             figures = realize(problem, seed=seed, diagrams=count, check_goals=False)
-            saturated = closure(_without_goals(problem), seed=seed, timeout=timeout, figures=figures)
+            target = _without_goals(problem)
+        deciding = figures[:diagrams]
+        numeric = [all(d.holds(o.predicate) for d in deciding) for o in options]
+        provable = any(n and not o.predicate.negated for n, o in zip(numeric, options))
+        saturated = None
+        if provable or saturate:
+            saturated = closure(target, seed=seed, timeout=timeout, figures=figures,
+                                harvest_facts=harvest_facts)
     except GeoDSLError as exc:
         return ProblemCheck(problem.name, "error", error=exc, seconds=time.monotonic() - start)
-    deciding = figures[:diagrams]
     verdicts = []
-    for option in options_of(problem):
+    for option, true in zip(options, numeric):
         predicate = option.predicate
-        numeric = all(d.holds(predicate) for d in deciding)
-        proved, kind, steps, text = False, None, None, None
-        if numeric and predicate.negated:
+        proved, kind, steps, proof = False, None, None, None
+        if true and predicate.negated:
             proved, kind, steps = True, "counterexample", 0
-        elif numeric and saturated.proves(predicate):
-            proof = saturated.proof(predicate)
-            proved, kind, steps = True, "deduction", len(proof.steps)
-            text = proof.to_text() if with_proofs else None
-        verdict = "proved" if proved else "true_unproved" if numeric else "false"
-        verdicts.append(OptionVerdict(option.label, predicate, numeric, proved, verdict, kind, steps, text))
+        elif true and saturated is not None and saturated.proves(predicate):
+            found = saturated.proof(predicate)
+            proved, kind, steps = True, "deduction", len(found.steps)
+            proof = found if with_proofs else None
+        verdict = "proved" if proved else "true_unproved" if true else "false"
+        verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps, proof))
     key, consistent, disagreements = problem.answer, None, ()
     if key is not None and problem.options:
         disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
         consistent = not disagreements
     return ProblemCheck(problem.name, "ok", tuple(verdicts), key, consistent, disagreements,
-                        saturated.status, time.monotonic() - start)
+                        None if saturated is None else saturated.status, time.monotonic() - start,
+                        closure=saturated)
 
 
 def _without_goals(problem: Problem) -> Problem:

@@ -34,9 +34,9 @@ from .lang.errors import (ArityError, ConstantError, ConstructionError, GeoDSLEr
                      Location, PointError, ProblemError, RulebaseError, SyntaxErrorGDL,
                      UnknownNameError)
 from .lang.limits import DEFAULT_LIMITS, Limits
-from .lang.parser import iter_load, iter_parse, load, parse, parse_problem
+from .lang.parser import iter_load, iter_parse, load, parse, parse_predicate, parse_problem
 from .lang.printer import problems_text
-from .lang.errors import GoalFalseError, RealizationError
+from .lang.errors import GoalFalseError, NotProvedError, RealizationError
 from .realize import Diagram, Diagrams, realize
 from .lang.rules import Rule, get_rules
 from .closure import Closure, closure
@@ -49,9 +49,9 @@ __all__ = [
     "Construction", "ConstructionDef", "ConstructionError", "DEFAULT_LIMITS", "GeoDSLError",
     "LimitError", "Limits", "Location", "Option", "PointError", "Predicate", "PredicateDef",
     "Premise", "Problem", "ProblemError", "Rulebase", "RulebaseError", "SyntaxErrorGDL",
-    "UnknownNameError", "canonical", "iter_load", "iter_parse", "load", "parse", "parse_problem",
+    "UnknownNameError", "canonical", "iter_load", "iter_parse", "load", "parse", "parse_predicate", "parse_problem",
     "problems_text", "get_rulebase",
-    "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
+    "Diagram", "Diagrams", "GoalFalseError", "NotProvedError", "RealizationError", "realize",
     "Rule", "get_rules",
     "Closure", "closure", "datasets",
 ]

@@ -54,7 +54,8 @@ def test_precision_recall_f1_by_hand():
 
 def test_hamming_accuracy_by_hand():
     assert hamming_accuracy(F("BD"), F("BC"), "ABCD") == 0.5  # A right, B right, C wrong, D wrong
-    assert hamming_accuracy(F("BD"), None, "ABCD") == 0.5
+    assert hamming_accuracy(F("BD"), F(), "ABCD") == 0.5    # an explicit empty answer labels every option
+    assert hamming_accuracy(F("BD"), None, "ABCD") == 0.0   # no answer labels none (docs/checker.md)
     assert hamming_accuracy(F("A"), F("A"), "ABCDE") == 1.0
 
 
@@ -71,7 +72,7 @@ def test_report_by_hand():
     assert m["precision"] == pytest.approx((1 + 0.5 + 0 + 1) / 4)
     assert m["recall"] == pytest.approx((1 + 1 + 0 + 1) / 4)
     assert m["f1"] == pytest.approx((1 + 2 / 3 + 0 + 1) / 4)
-    assert m["hamming_accuracy"] == pytest.approx((1 + 0.75 + 0.75 + 1) / 4)
+    assert m["hamming_accuracy"] == pytest.approx((1 + 0.75 + 0 + 1) / 4)
     assert m["avg_selected"] == pytest.approx((2 + 2 + 0 + 2) / 4)
     assert report["outcomes"] == {"right_answer": 1, "wrong_answer": 1, "no_answer": 1, "out_of_length": 1}
     assert report["by_difficulty"]["easy"]["metrics"]["exact_match"] == 0.5

@@ -29,7 +29,10 @@ from .._canon import Interner
 from .._fire import CompiledRule, fire
 from ..lang.ast import Constant, Predicate, Problem
 from ..lang.definitions import rulebase
-from ..lang.errors import GeoDSLError
+from ..lang.errors import NotProvedError, PointError
+from ..lang.parser import parse_predicate
+from ..realize.checks import evaluate
+from ..realize.tolerance import figure_scale
 from .facts import Fact
 from .harvest import harvest
 from ..budget import BudgetExceeded
@@ -84,15 +87,18 @@ class Closure:
     def predicates(self) -> list[Predicate]:
         return [self.fact_predicate(f) for f in self.facts]
 
-    def find(self, predicate: Predicate) -> Fact | None:
-        """The fact stating ``predicate``, if the closure derived it (or can
-        prove it from what it derived: such a fact, and the angle or ratio
-        chase behind it, is then added to :attr:`facts`)."""
-        if predicate.negated or self._store is None:
+    def find(self, predicate: Predicate | str) -> Fact | None:
+        """The fact stating ``predicate`` (DSL text or a Predicate), if the
+        closure derived it (or can prove it from what it derived: such a
+        fact, and the angle or ratio chase behind it, is then added to
+        :attr:`facts`); None otherwise, and for a negated predicate or a side
+        condition, which no fact states. A point not in the problem is a
+        :class:`~geodsl.lang.errors.PointError`."""
+        predicate = self._predicate(predicate)
+        if predicate.negated or self._store is None or predicate.name in SIDE:
             return None
         args = _intern_args(predicate, {n: i for i, n in enumerate(self.names)})
-        if args is None or predicate.name in SIDE:
-            return None
+        assert args is not None  # _predicate checked the points
         fid = self._store.prove(predicate.name, args)
         if fid is None:
             return None
@@ -100,44 +106,61 @@ class Closure:
         return self._store.facts[fid]
 
     def proves(self, predicate: Predicate | str) -> bool:
-        """Whether the closure proves ``predicate`` (DSL text or a Predicate)."""
-        if isinstance(predicate, str):
-            predicate = _parse_predicate(predicate)
+        """Whether the closure proves ``predicate`` (DSL text or a Predicate).
+
+        A negated predicate (``not perp a b c d``) is proved by a
+        counterexample, as ``geodsl check`` decides negated options: it is
+        proved iff the positive statement is false in every diagram the
+        closure read (its own and the :data:`BRANCH_DIAGRAMS` witnesses),
+        consistent figures of the premise in which it fails. Bad text or a
+        point not in the problem raises a located
+        :class:`~geodsl.lang.errors.GeoDSLError`."""
+        predicate = self._predicate(predicate)
+        if predicate.negated:
+            return self._refuted(predicate)
         return self.find(predicate) is not None
 
     def proof(self, goal: Predicate | str | None = None) -> "Proof":
-        """The proof of ``goal`` (default: the problem's first goal)."""
+        """The proof of ``goal`` (DSL text or a Predicate; default: the
+        problem's first goal).
+
+        Raises :class:`~geodsl.lang.errors.NotProvedError` when the closure
+        does not prove it (check :meth:`proves` first, or catch it), and for a
+        negated statement, whose evidence is a counterexample diagram, not a
+        deduction."""
         from .proof import Proof, build_proof
 
         if goal is None:
             if not self.goals:
-                raise GeoDSLError("the problem has no goal to prove", hint="pass the goal")
+                raise NotProvedError("the problem has no goal to prove", hint="pass the statement to prove")
             goal = self.goals[0]
-        if isinstance(goal, str):
-            goal = _parse_predicate(goal)
+        goal = self._predicate(goal)
+        if goal.negated:
+            raise NotProvedError(f"`{goal.to_text()}` is a negation: no deduction proves it",
+                                 hint="proves() says whether the diagrams refute the positive statement")
         fact = self.find(goal)
         if fact is None:
-            raise GeoDSLError(f"`{goal.to_text()}` is not proved by the closure",
-                              hint=f"status: {self.status}")
+            raise NotProvedError(f"`{goal.to_text()}` is not proved by the closure",
+                                 hint=f"status: {self.status}; proves() tells before proof() is asked")
         return build_proof(self, fact)
 
+    def _predicate(self, predicate: Predicate | str) -> Predicate:
+        """DSL text read (located errors), and every point checked to be in the problem."""
+        if isinstance(predicate, str):
+            return parse_predicate(predicate, self.names)
+        missing = [p for p in predicate.points if p not in self.names]
+        if missing:
+            raise PointError(f"point `{missing[0]}` is not in the problem", text=missing[0],
+                             hint=f"its points are {', '.join(self.names)}")
+        return predicate
 
-def _parse_predicate(text: str) -> Predicate:
-    """``para a b c d`` (DSL words) as a Predicate."""
-    words = text.split()
-    if not words:
-        raise GeoDSLError("empty predicate")
-    pdef = rulebase().predicates.get(words[0])
-    if pdef is None:
-        raise GeoDSLError(f"unknown predicate `{words[0]}`")
-    from ..lang.constants import read_constant
-
-    args: list[object] = []
-    for kind, w in zip(pdef.kinds, words[1:]):
-        args.append(w if kind == "point" else read_constant(w, kind))
-    if len(words) - 1 != pdef.arity:
-        raise GeoDSLError(f"`{words[0]}` takes {pdef.arity} arguments, got {len(words) - 1}")
-    return Predicate(words[0], tuple(args))  # type: ignore[arg-type]
+    def _refuted(self, negated: Predicate) -> bool:
+        """Whether every diagram the closure read shows ``negated`` (the positive fails)."""
+        if self._store is None:
+            return False
+        model = self._store.model
+        return all(evaluate(negated, dict(zip(self.names, coords)), figure_scale(coords), model.tol)
+                   for coords in [model.coords, *model.others])
 
 
 def _intern_args(predicate: Predicate, ids: dict[str, int]) -> tuple[object, ...] | None:

@@ -34,6 +34,8 @@ class GeoDSLError(Exception):
     """
 
     kind = "error"
+    problem: str | None = None
+    """The name of the problem the error stopped, when the reader knows it."""
 
     def __init__(
         self,
@@ -192,6 +194,13 @@ class RealizationError(GeoDSLError):
         out["reason"] = self.reason
         out["counts"] = self.counts
         return out
+
+
+class NotProvedError(GeoDSLError):
+    """A proof asked of a closure that does not prove the statement
+    (:meth:`geodsl.Closure.proof`); ``Closure.proves`` says beforehand."""
+
+    kind = "not_proved"
 
 
 class GoalFalseError(GeoDSLError):

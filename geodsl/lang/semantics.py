@@ -12,7 +12,7 @@ realizer's to find; everything decidable from the text is decided here.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
@@ -20,7 +20,7 @@ from typing import NamedTuple
 
 from .._lalr import Tok
 from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem
-from .constants import ConstantSyntax, read_constant
+from .constants import ConstantSyntax, DigitLimit, read_constant, read_number
 from .definitions import ConstructionDef, Rulebase, RecipeStep
 from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
                      Location, PointError, ProblemError, SyntaxErrorGDL, UnknownNameError)
@@ -241,7 +241,15 @@ class ProblemReader:
             if tok.type == "PLACED":
                 name, _, xy = tok.text.partition("@")
                 x, _, y = xy.partition("_")
-                placements.append((name, Fraction(x), Fraction(y)))
+                coordinates = []
+                for axis, number, offset in (("x", x, len(name) + 1), ("y", y, len(name) + len(x) + 2)):
+                    try:
+                        coordinates.append(read_number(number, f"the {axis} coordinate of `{name}`",
+                                                       self.limits.max_number_digits))
+                    except DigitLimit as exc:
+                        at = Tok("CONST", number, tok.column + offset)
+                        raise self._err(LimitError, str(exc), line, at, exc.hint) from None
+                placements.append((name, coordinates[0], coordinates[1]))
                 tok = Tok("NAME", name, tok.column)
             if tok.type != "NAME":
                 raise self._err(PointError, f"`{tok}` is not a point name", line, tok,
@@ -323,9 +331,10 @@ class ProblemReader:
                                 line, tok, _constant_hint(kind))
             else:
                 try:
-                    args.append(read_constant(tok.text, kind))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))  # type: ignore[arg-type]
                 except ConstantSyntax as exc:
-                    raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
+                    raise self._err(LimitError if isinstance(exc, DigitLimit) else ConstantError, str(exc),
+                                    line, tok, exc.hint) from None
         by_point: dict[str, RecipeStep] = {}
         for pos, param, step in zip(cdef.output_positions, outputs, cdef.output_steps):
             actual = args[pos]
@@ -403,10 +412,13 @@ class ProblemReader:
 
     # -- predicates ------------------------------------------------------------
 
-    def predicate(self, st: RawStatement, line: Line, constructed: dict[str, Location],
+    def predicate(self, st: RawStatement, line: Line, constructed: Mapping[str, object] | None,
                   what: str) -> Predicate:
+        """One predicate; its points must be in ``constructed`` (unchecked when None)."""
         if st.clauses is not None:
-            raise self._err(SyntaxErrorGDL, f"a {what} is a predicate, not a construction", line,
+            message = ("expected a predicate, not a construction" if what == "predicate"
+                       else f"a {what} is a predicate, not a construction")
+            raise self._err(SyntaxErrorGDL, message, line,
                             st.head[0], "write `perp a b c d`, without `=`")
         self._no_placement(st.head, line)
         name_tok = st.head[0]
@@ -433,7 +445,7 @@ class ProblemReader:
                 if tok.type != "NAME":
                     raise self._err(ConstantError, f"`{tok}` in place of point `{param}` of `{name}`",
                                     line, tok, f"`{name} {' '.join(pdef.params)}`")
-                if tok.text not in constructed:
+                if constructed is not None and tok.text not in constructed:
                     raise self._err(PointError, f"point `{tok}` is used before it is constructed", line,
                                     tok, f"the {what} may only use points of the premise")
                 args.append(tok.text)
@@ -442,9 +454,10 @@ class ProblemReader:
                     raise self._err(ConstantError, f"`{tok}` in place of the {kind} of `{name}`", line,
                                     tok, _constant_hint(kind))
                 try:
-                    args.append(read_constant(tok.text, kind))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))  # type: ignore[arg-type]
                 except ConstantSyntax as exc:
-                    raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
+                    raise self._err(LimitError if isinstance(exc, DigitLimit) else ConstantError, str(exc),
+                                    line, tok, exc.hint) from None
         return Predicate(name, tuple(args), st.negation is not None, self._loc(line, name_tok))
 
     def _is_dsl_predicate(self, st: RawStatement) -> bool:

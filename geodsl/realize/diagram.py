@@ -19,10 +19,11 @@ from typing import overload
 import numpy as np
 
 from ..lang.ast import AuxCandidate, Predicate, Problem
-from ..lang.errors import GeoDSLError, GoalFalseError
+from ..lang.errors import GeoDSLError, GoalFalseError, PointError
+from ..lang.parser import parse_predicate
 from .checks import evaluate
 from .objects import DiagramCircle, DiagramLine, derive
-from .rng import Random, diagram_seeds
+from .rng import Random, check_seed, diagram_seeds
 from .sampler import DEFAULT_SETTINGS, SamplerSettings, sample_points
 from .tolerance import TOLERANCE, Tolerance, figure_scale
 
@@ -91,9 +92,12 @@ class Diagram:
 
     # -- truth -----------------------------------------------------------------
 
-    def holds(self, predicate: Predicate) -> bool:
-        """Whether the predicate (possibly negated) holds in this diagram."""
-        return evaluate(predicate, self.all_coords, self.scale, self.tol)
+    def holds(self, predicate: Predicate | str) -> bool:
+        """Whether the predicate (possibly negated; a Predicate or DSL text
+        such as ``"coll a b c"``, read by :func:`geodsl.parse_predicate`)
+        holds in this diagram. A point not in the diagram is a located
+        :class:`~geodsl.lang.errors.PointError`."""
+        return evaluate(_predicate(predicate, self.all_coords), self.all_coords, self.scale, self.tol)
 
     # -- derived objects -----------------------------------------------------------
 
@@ -164,8 +168,11 @@ class Diagrams(Sequence[Diagram]):
     def __iter__(self) -> Iterator[Diagram]:
         return iter(self._diagrams)
 
-    def holds(self, predicate: Predicate) -> bool:
-        """True iff the predicate holds in every diagram."""
+    def holds(self, predicate: Predicate | str) -> bool:
+        """True iff the predicate (a Predicate or DSL text, see
+        :meth:`Diagram.holds`) holds in every diagram."""
+        if isinstance(predicate, str):
+            predicate = _predicate(predicate, self._diagrams[0].all_coords)
         return all(d.holds(predicate) for d in self._diagrams)
 
     @property
@@ -185,6 +192,17 @@ class Diagrams(Sequence[Diagram]):
     def to_dict(self) -> dict[str, object]:
         return {"problem": self.problem.name, "seed": self.seed,
                 "diagrams": [d.to_dict() for d in self._diagrams]}
+
+
+def _predicate(predicate: Predicate | str, points: Mapping[str, complex]) -> Predicate:
+    """Text read by the language's one predicate reader; points checked against the diagram."""
+    if isinstance(predicate, str):
+        return parse_predicate(predicate, tuple(points))
+    missing = [p for p in predicate.points if p not in points]
+    if missing:
+        raise PointError(f"point `{missing[0]}` is not in the diagram", text=missing[0],
+                         hint=f"its points are {', '.join(points)}")
+    return predicate
 
 
 def goal_false_error(goal: Predicate, samples: int) -> GoalFalseError:
@@ -222,8 +240,9 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
     if isinstance(problem, str):
         from ..lang.parser import parse_problem
         problem = parse_problem(problem)
-    if diagrams < 1:
-        raise GeoDSLError(f"asked for {diagrams} diagrams", hint="ask for at least one diagram")
+    seed = check_seed(seed)
+    if isinstance(diagrams, bool) or not isinstance(diagrams, int) or diagrams < 1:
+        raise GeoDSLError(f"asked for {diagrams!r} diagrams", hint="ask for at least one diagram (a whole number)")
     made: list[Diagram] = []
     for index, child in enumerate(diagram_seeds(seed, diagrams)):
         rng = Random(child)

@@ -26,6 +26,7 @@ from matplotlib.patches import Arc, Circle as CirclePatch, Polygon
 
 from ..lang.ast import Predicate
 from ..lang.errors import GeoDSLError
+from ..lang.parser import parse_predicate
 from .diagram import Diagram
 from .loci import cross, dot
 
@@ -38,15 +39,17 @@ LABEL_SIZE = 15
 FORMATS = ("png", "svg")
 
 
-def render(diagram: Diagram, out: str | Path | None = None, *, highlight: Predicate | None = None,
-           caption: str | None = None, fmt: str | None = None, dpi: int = 160) -> bytes:
-    """Draw ``diagram``; write it to ``out`` (format from the extension) and
-    return the bytes. ``highlight`` defaults to the problem's first goal."""
-    if fmt is None:
-        fmt = Path(out).suffix.lower().lstrip(".") if out is not None else "png"
+def figure_bytes(diagram: Diagram, fmt: str = "png", *, highlight: Predicate | str | None = None,
+                 caption: str | None = None, dpi: int = 160) -> bytes:
+    """The figure of ``diagram`` as the bytes of a ``"png"`` or ``"svg"``
+    file, written nowhere (for a web server, a notebook, a zip).
+    ``highlight`` (a Predicate or DSL text such as ``"perp a d b c"``)
+    defaults to the problem's first goal. Same diagram, same bytes."""
+    fmt = fmt.lower().lstrip(".")
     if fmt not in FORMATS:
-        raise GeoDSLError(f"cannot write `{out}`: unknown figure format `.{fmt}`",
-                          hint="use a .png or .svg file name")
+        raise GeoDSLError(f"unknown figure format `{fmt}`", text=fmt, hint="the formats are png and svg")
+    if isinstance(highlight, str):
+        highlight = parse_predicate(highlight, tuple(diagram.all_coords))
     if highlight is None and diagram.problem.goals:
         highlight = diagram.problem.goals[0]
     fig = _draw(diagram, highlight, caption)
@@ -56,14 +59,28 @@ def render(diagram: Diagram, out: str | Path | None = None, *, highlight: Predic
             fig.savefig(buf, format="svg", metadata={"Date": None})
         else:
             fig.savefig(buf, format="png", dpi=dpi, metadata={"Software": None})
-    data = buf.getvalue()
-    if out is not None:
-        try:
-            Path(out).write_bytes(data)
-        except OSError as exc:
-            raise GeoDSLError(f"cannot write {out}: {exc.strerror or exc}", source=str(out),
-                              hint="check the directory exists and is writable") from None
-    return data
+    return buf.getvalue()
+
+
+def render(diagram: Diagram, out: str | Path, *, highlight: Predicate | str | None = None,
+           caption: str | None = None, dpi: int = 160) -> Path:
+    """Draw ``diagram`` into the file ``out`` (PNG or SVG, by its extension)
+    and return its path. For the bytes without a file, use
+    :func:`figure_bytes`. A bad extension or an unwritable path is a
+    :class:`~geodsl.lang.errors.GeoDSLError` (nothing is drawn for a bad
+    extension)."""
+    path = Path(out)
+    fmt = path.suffix.lower().lstrip(".")
+    if fmt not in FORMATS:
+        raise GeoDSLError(f"cannot write `{out}`: unknown figure format `{path.suffix or '(none)'}`",
+                          source=str(out), hint="use a .png or .svg file name")
+    data = figure_bytes(diagram, fmt, highlight=highlight, caption=caption, dpi=dpi)
+    try:
+        path.write_bytes(data)
+    except OSError as exc:
+        raise GeoDSLError(f"cannot write {out}: {exc.strerror or exc}", source=str(out),
+                          hint="check the directory exists and is writable") from None
+    return path
 
 
 # ---------------------------------------------------------------- layout

@@ -13,6 +13,25 @@ import math
 
 import numpy as np
 
+from ..lang.errors import GeoDSLError
+
+MAX_SEED = 2**128 - 1
+"""Seeds are whole numbers in [0, MAX_SEED] (numpy's SeedSequence takes
+any non-negative integer; 128 bits is all of its entropy a diagram uses)."""
+
+
+def check_seed(seed: object, name: str = "seed") -> int:
+    """``seed`` if it is a whole number in [0, :data:`MAX_SEED`]; a
+    :class:`~geodsl.lang.errors.GeoDSLError` naming ``name`` otherwise (not
+    numpy's ValueError or TypeError)."""
+    if isinstance(seed, bool) or not isinstance(seed, (int, np.integer)):
+        raise GeoDSLError(f"{name} must be a whole number, got {seed!r}",
+                          hint="seeds are whole numbers from 0, e.g. 0, 1, 42")
+    if not 0 <= int(seed) <= MAX_SEED:
+        raise GeoDSLError(f"{name} must be between 0 and 2**128 - 1, got {seed}",
+                          hint="seeds are whole numbers from 0, e.g. 0, 1, 42")
+    return int(seed)
+
 
 class Random:
     """Seeded uniform draws for one diagram."""
