@@ -23,7 +23,7 @@ from ..lang.errors import UnknownNameError
 from ..lang.semantics import did_you_mean
 
 _HERE = Path(__file__).resolve().parent
-BASE_URI = "https://geodsl.dev/schemas/"
+BASE_URI = "https://geodsl.invalid/schemas/"
 """The ``$id`` prefix of every schema: ``BASE_URI + "prove.json"``."""
 
 COMMANDS = ("parse", "prove", "check", "realize", "score")
