@@ -28,7 +28,7 @@ def check_seed(seed: object, name: str = "seed") -> int:
         raise GeoDSLError(f"{name} must be a whole number, got {seed!r}",
                           hint="seeds are whole numbers from 0, e.g. 0, 1, 42")
     if not 0 <= int(seed) <= MAX_SEED:
-        raise GeoDSLError(f"{name} must be between 0 and 2**128 - 1, got {seed}",
+        raise GeoDSLError(f"{name} must be a whole number from 0 to 2**128 - 1, got {seed}",
                           hint="seeds are whole numbers from 0, e.g. 0, 1, 42")
     return int(seed)
 
