@@ -14,6 +14,7 @@ import argparse
 import json
 import sys
 import time
+from dataclasses import replace
 
 from ..checker.options import ProblemCheck, check_problem
 from ..lang.errors import GeoDSLError
@@ -107,7 +108,9 @@ def run(args: argparse.Namespace) -> int:
         if isinstance(item, GeoDSLError):
             check = ProblemCheck(item.problem, "error", error=item)
         else:
-            check = check_problem(item, seed=args.seed, diagrams=args.diagrams, timeout=args.timeout,
+            # prove decides the goals; options are check's.
+            goals_only = replace(item, options=(), answer=None)
+            check = check_problem(goals_only, seed=args.seed, diagrams=args.diagrams, timeout=args.timeout,
                                   with_proofs=True, harvest_facts=True if args.facts else None,
                                   saturate=args.facts or not item.goals)
         rec = record(path, check, args.facts)
