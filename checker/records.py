@@ -138,6 +138,9 @@ def load_gold(path: str | Path) -> dict[str, tuple[frozenset[str], tuple[str, ..
                               hint=f"options are {', '.join(options)}")
         difficulty = obj.get("difficulty")
         out[rid] = (gold, options, None if difficulty is None else str(difficulty))
+    if not out:
+        raise RecordError(f"no gold record in {name}: the file is empty or blank", source=name, line=1,
+                          column=1, text="", hint='one JSON object per line: {"id": ..., "answer": "BD"}')
     return out
 
 

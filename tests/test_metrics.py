@@ -195,3 +195,19 @@ def test_bad_options_are_located(tmp_path, record, message, hint):
         load_scored(preds, gold)
     assert (info.value.message, info.value.hint) == (message, hint)
     assert (info.value.source, info.value.line, info.value.column) == (str(gold), 2, 1)
+
+
+def test_an_empty_gold_file_is_an_error(tmp_path, capsys):
+    from geodsl.cli import main
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n  \n", encoding="utf-8")
+    preds = write_jsonl(tmp_path / "pred.jsonl", [])
+    assert main(["score", "--predictions", str(preds), "--gold", str(gold)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{gold}:1:1: error: no gold record in {gold}: the file is empty or blank"
+    assert err[-1] == '  hint: one JSON object per line: {"id": ..., "answer": "BD"}'
+    # No predictions at all is a valid (if poor) run: every problem unanswered.
+    write_jsonl(gold, [{"id": 1, "answer": "A"}])
+    assert main(["score", "--json", "--predictions", str(preds), "--gold", str(gold)]) == 0
+    assert json.loads(capsys.readouterr().out)["outcomes"]["no_answer"] == 1
