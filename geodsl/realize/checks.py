@@ -264,6 +264,16 @@ def aconst(args: Sequence[complex | float], tol: Tolerance, scale: float) -> boo
     return _real_mod_pi(t * complex(math.cos(angle), -math.sin(angle)), tol)
 
 
+@_check("anglediff")
+def anglediff(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, d, e, f, g, h = _pts(args[:8])
+    angle = float(args[8].real if isinstance(args[8], complex) else args[8])
+    t1, t2 = _turn(a, b, c, d, tol, scale), _turn(e, f, g, h, tol, scale)
+    if t1 is None or t2 is None:
+        return False
+    return _real_mod_pi(t1 * t2.conjugate() * complex(math.cos(angle), -math.sin(angle)), tol)
+
+
 @_check("rconst")
 def rconst(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
     a, b, c, d = _pts(args[:4])
@@ -329,3 +339,9 @@ def sameside(args: Sequence[complex | float], tol: Tolerance, scale: float) -> b
     eps2 = tol.length_at(scale) ** 2
     s1, s2 = dot(b - a, c - a), dot(y - x, z - x)
     return abs(s1) > eps2 and abs(s2) > eps2 and (s1 > 0) == (s2 > 0)
+
+
+@_check("samedir")
+def samedir(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, d = _pts(args)
+    return dot(b - a, d - c) > tol.length_at(scale) ** 2
