@@ -5,8 +5,8 @@ print the same total hash derived the same facts and proofs, byte for byte.
 
     python benchmarks/fingerprint.py [FILE ...] [--per-problem] [--no-sides]
 
-Without FILE, both public sets (JGEX-AG-231, IMO-AG-30, read from
-``../shared/data`` beside the repository). ``--per-problem`` prints each
+Without FILE, both public sets (JGEX-AG-231, IMO-AG-30, as shipped in
+:mod:`geodsl.datasets`). ``--per-problem`` prints each
 problem's hash, for finding the first one that changed (``diff`` two runs).
 ``--no-sides`` leaves the proofs' side-condition lines out of the hash, for
 comparing with a build whose proofs did not state them.
@@ -22,8 +22,7 @@ from pathlib import Path
 
 import geodsl
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-DEFAULT = [DATA / "jgex_ag_231.txt", DATA / "imo_ag_30.txt"]
+DEFAULT = [geodsl.datasets.path("jgex_ag_231"), geodsl.datasets.path("imo_ag_30")]
 
 
 def _proof_text(closure: geodsl.Closure, sides: bool) -> str:
