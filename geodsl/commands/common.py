@@ -123,7 +123,7 @@ def add_seed(p: argparse.ArgumentParser) -> None:
 def add_timeout(p: argparse.ArgumentParser) -> None:
     p.add_argument("--timeout", type=timeout_flag, default=DEFAULT_SECONDS, metavar="S",
                    help=f"time budget per problem in seconds, finite and > 0 (default: {DEFAULT_SECONDS:g}); "
-                        "past it the closure stops with a partial result (status budget)")
+                        "past it the closure stops with a partial result (closure_status budget)")
 
 
 def add_diagrams(p: argparse.ArgumentParser) -> None:
