@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
-    from ..closure.proof import fact_text
+    from ..lang.notation import to_notation as fact_text
 
     out = []
     for f in c.facts:
