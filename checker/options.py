@@ -22,14 +22,14 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
-from geodsl.budget import DEFAULT_SECONDS, Budget
+from geodsl.budget import Budget, Clock
 from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
-
-if TYPE_CHECKING:
-    from geodsl.closure import Closure, Proof
+from geodsl.proofs import Proof, Prover, Result
+from geodsl.provers import get_prover
+from geodsl.realize import realize
+from geodsl.realize.rng import check_seed
 
 VERDICTS = ("proved", "true_unproved", "false")
 
@@ -65,11 +65,11 @@ class OptionVerdict:
 class ProblemCheck:
     """Every option's verdict for one problem, or the error that stopped it.
 
-    ``closure_status`` is the closure's (``proved``, ``saturated``,
-    ``budget``), or None when the closure was not run: nothing was
-    numerically true to prove (a false goal, say), or the problem had
-    nothing to decide. ``closure`` is that run, for callers that want its
-    facts."""
+    ``closure_status`` is the prover's status (``proved``, ``saturated``,
+    ``budget``), or None when no prover ran: nothing was numerically true to
+    prove (a false goal, say), or the problem had nothing to decide.
+    ``result`` is that run (:class:`~geodsl.proofs.Result`: its ``stats``
+    count the facts)."""
 
     problem: str | None
     status: str  # "ok" | "error"
@@ -81,7 +81,7 @@ class ProblemCheck:
     seconds: float = 0.0
     error: GeoDSLError | None = field(default=None, compare=False)
     file: str | None = None
-    closure: Closure | None = field(default=None, compare=False, repr=False)
+    result: Result | None = field(default=None, compare=False, repr=False)
 
     def to_dict(self, with_proofs: bool = False) -> dict[str, object]:
         """The JSON object ``geodsl check --json`` prints for the problem."""
@@ -106,81 +106,79 @@ def options_of(problem: Problem) -> tuple[Option, ...]:
     return tuple(Option("goal" if i == 0 else f"goal{i + 1}", g, g.span) for i, g in enumerate(problem.goals))
 
 
-def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout: float = DEFAULT_SECONDS,
-                  with_proofs: bool = False, harvest_facts: bool | None = None,
+def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
+                  budget: Budget | Clock | None = None, timeout: float | None = None,
+                  with_proofs: bool = False, method: str = "ddar", prover: Prover | None = None,
                   saturate: bool = False) -> ProblemCheck:
-    """Realize once, saturate once, then decide every option (or goal).
+    """Realize once, decide every option (or goal) numerically, then prove
+    the true ones with ``method``'s prover (or ``prover``, seeded by the
+    caller) — all of it within one budget per problem (``timeout`` seconds
+    is shorthand for ``Budget(seconds=timeout)``).
 
     A goal false in every sampled diagram is the verdict ``false``, not an
     error (``geodsl check`` and ``geodsl prove`` both report it so, exit 0):
     the options are then decided on diagrams drawn without regard to the
-    goal. The closure runs only if some option is numerically true and not
-    negated (there is something to prove), or ``saturate`` asks for it;
-    ``harvest_facts`` is passed to :func:`geodsl.closure`.
+    goal. The prover runs only if some option is numerically true and not
+    negated (there is something to prove), or ``saturate`` asks for it.
 
-    ``seed`` (a whole number from 0), ``diagrams`` (from 1) and ``timeout``
-    (finite, > 0, checked by :class:`geodsl.budget.Budget`) are validated:
-    a bad value raises :class:`~geodsl.lang.errors.GeoDSLError`. An error in
+    ``seed`` (a whole number from 0), ``diagrams`` (from 1) and the budget
+    (finite, > 0, checked by :class:`geodsl.budget.Budget`) are validated: a
+    bad value raises :class:`~geodsl.lang.errors.GeoDSLError`. An error in
     the problem itself (a degenerate construction) is returned, as the
     ``error`` of a check with status ``"error"``.
     """
-    from geodsl.closure import closure
-    from geodsl.closure.engine import DIAGRAMS_NEEDED
-    from geodsl.realize import realize
-    from geodsl.realize.rng import check_seed
-
+    start = time.monotonic()
     seed = check_seed(seed)
     if isinstance(diagrams, bool) or not isinstance(diagrams, int) or diagrams < 1:
         raise GeoDSLError(f"diagrams must be a whole number from 1, got {diagrams!r}", hint="the default is 3")
-    Budget(seconds=timeout)
-    start = time.monotonic()
+    if budget is not None and timeout is not None:
+        raise GeoDSLError("pass a budget or a timeout, not both", hint="Budget(seconds=...) is the timeout")
+    clock = budget if isinstance(budget, Clock) else (
+        budget if budget is not None else Budget() if timeout is None else Budget(seconds=timeout)).start()
+    if prover is None:
+        prover = get_prover(method, seed=seed)
     # One realization serves both: the options are decided on its first
-    # `diagrams` diagrams, the closure reads its first DIAGRAMS_NEEDED.
-    count = max(diagrams, DIAGRAMS_NEEDED)
+    # `diagrams` diagrams, the prover reads as many as it needs.
+    count = max(diagrams, prover.diagrams)
     options = options_of(problem)
+    result = None
     try:
         try:
             figures = realize(problem, seed=seed, diagrams=count)
-            target = problem
         except GoalFalseError:
             # The goal is false whichever way the figure is drawn: decide the
             # options on unbiased diagrams (the goal's verdict will be false).
             figures = realize(problem, seed=seed, diagrams=count, check_goals=False)
-            target = _without_goals(problem)
         deciding = figures[:diagrams]
         numeric = [all(d.holds(o.predicate) for d in deciding) for o in options]
-        provable = any(n and not o.predicate.negated for n, o in zip(numeric, options))
-        saturated = None
-        if provable or saturate:
-            saturated = closure(target, seed=seed, timeout=timeout, figures=figures,
-                                harvest_facts=harvest_facts)
+        # Only true, positive options need a proof: a negated one that holds
+        # in every diagram is proved by the figure (a counterexample to the
+        # positive fact), a false one is false.
+        goals = [o.predicate for o, true in zip(options, numeric) if true and not o.predicate.negated]
+        if goals or saturate:
+            result = prover.prove(problem, goals, clock, figures=figures)
     except GeoDSLError as exc:
         return ProblemCheck(problem.name, "error", error=exc, seconds=time.monotonic() - start)
+    proofs = {} if result is None else {g.goal: g.proof for g in result.goals}
     verdicts = []
     for option, true in zip(options, numeric):
         predicate = option.predicate
-        proved, kind, steps, proof = False, None, None, None
+        proved, kind, steps = False, None, None
+        proof = proofs.get(predicate) if true and not predicate.negated else None
         if true and predicate.negated:
             proved, kind, steps = True, "counterexample", 0
-        elif true and saturated is not None and saturated.proves(predicate):
-            found = saturated.proof(predicate)
-            proved, kind, steps = True, "deduction", len(found.steps)
-            proof = found if with_proofs else None
+        elif proof is not None:
+            proved, kind, steps = True, "deduction", len(proof.steps)
         verdict = "proved" if proved else "true_unproved" if true else "false"
-        verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps, proof))
+        verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps,
+                                      proof if with_proofs else None))
     key, consistent, disagreements = problem.answer, None, ()
     if key is not None and problem.options:
         disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
         consistent = not disagreements
     return ProblemCheck(problem.name, "ok", tuple(verdicts), key, consistent, disagreements,
-                        None if saturated is None else saturated.status, time.monotonic() - start,
-                        closure=saturated)
-
-
-def _without_goals(problem: Problem) -> Problem:
-    from dataclasses import replace
-
-    return replace(problem, goals=())
+                        None if result is None else result.status, time.monotonic() - start,
+                        result=result)
 
 
 @dataclass(frozen=True)

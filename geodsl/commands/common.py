@@ -23,7 +23,6 @@ from ..lang.ast import Problem
 from ..lang.definitions import DIALECTS
 from ..lang.errors import GeoDSLError, ProblemError
 from ..lang.parser import decode, iter_parse, read_text
-from ..realize.rng import check_seed
 
 EXIT_OK, EXIT_INTERNAL, EXIT_INPUT = 0, 1, 2
 
@@ -54,6 +53,8 @@ class UsageError(GeoDSLError):
 
 def seed_flag(text: str) -> int:
     """``--seed N``: a whole number from 0 (:func:`geodsl.realize.rng.check_seed`)."""
+    from ..realize.rng import check_seed
+
     try:
         value = int(text, 10)
     except ValueError:

@@ -14,10 +14,16 @@ import argparse
 import json
 import sys
 import time
+from collections.abc import Sequence
 from dataclasses import replace
 
+from ..budget import Budget, Clock
 from ..checker.options import ProblemCheck, check_problem
+from ..closure import Closure, closure
+from ..closure.prover import DDARProver
+from ..lang.ast import Predicate, Problem
 from ..lang.errors import GeoDSLError
+from ..realize import Diagrams
 from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
                      add_problem, add_seed, add_timeout, iter_problems, located, plural)
 
@@ -41,7 +47,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
-    from ..closure.proof import fact_text
+    from ..lang.notation import to_notation as fact_text
 
     out = []
     for f in c.facts:
@@ -50,6 +56,25 @@ def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
                     "label": f.label, "parents": list(f.parents), "level": f.level,
                     "origin": f.origin})
     return out
+
+
+class _KeepingProver(DDARProver):
+    """DD+AR that keeps the closure run behind its result: ``prove`` prints
+    its fact count, lists its facts (``--facts``, with everything the store
+    can prove harvested) and reports any unsound derivation it rejected."""
+
+    def __init__(self, seed: int, harvest: bool | None) -> None:
+        super().__init__(seed=seed)
+        self.harvest = harvest
+        self.run: Closure | None = None
+
+    def saturate(self, problem: Problem, goals: Sequence[Predicate] | None = None,
+                 budget: Budget | Clock | None = None, *, figures: Diagrams | None = None) -> Closure:
+        if goals is not None:
+            problem = replace(problem, goals=tuple(goals))
+        self.run = closure(problem, seed=self.seed if figures is None else None, budget=budget,
+                           rules=self.rules, figures=figures, harvest_facts=self.harvest)
+        return self.run
 
 
 def goal_verdict(check: ProblemCheck) -> str | None:
@@ -63,9 +88,8 @@ def goal_verdict(check: ProblemCheck) -> str | None:
     return "false" if "false" in verdicts else "true_unproved"
 
 
-def record(path: str, check: ProblemCheck, facts: bool) -> dict[str, object]:
+def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool) -> dict[str, object]:
     """The JSON object of one problem (see ``docs/closure.md``)."""
-    closure = check.closure
     out: dict[str, object] = {
         "file": path, "problem": check.problem, "status": check.status,
         "error": None if check.error is None else check.error.to_dict(),
@@ -73,13 +97,13 @@ def record(path: str, check: ProblemCheck, facts: bool) -> dict[str, object]:
         "verdict": goal_verdict(check) if check.status == "ok" else None,
         "goals": [v.to_dict(with_proof=True) for v in check.options],
         "closure_status": check.closure_status,
-        "facts": 0 if closure is None else len(closure.facts),
+        "facts": 0 if run is None else len(run.facts),
         "seconds": round(check.seconds, 4),
     }
     if facts:
-        out["fact_list"] = [] if closure is None else _fact_lines(closure)
-    if closure is not None and closure.unsound:
-        out["unsound"] = list(closure.unsound)
+        out["fact_list"] = [] if run is None else _fact_lines(run)
+    if run is not None and run.unsound:
+        out["unsound"] = list(run.unsound)
     return out
 
 
@@ -105,25 +129,25 @@ def run(args: argparse.Namespace) -> int:
     failed = False
     records: list[dict[str, object]] = []
     for path, item, lines in iter_problems(args.files, args.problem, args.dialect):
+        prover = _KeepingProver(args.seed, True if args.facts else None)
         if isinstance(item, GeoDSLError):
             check = ProblemCheck(item.problem, "error", error=item)
         else:
             # prove decides the goals; options are check's.
             goals_only = replace(item, options=(), answer=None)
             check = check_problem(goals_only, seed=args.seed, diagrams=args.diagrams, timeout=args.timeout,
-                                  with_proofs=True, harvest_facts=True if args.facts else None,
-                                  saturate=args.facts or not item.goals)
-        rec = record(path, check, args.facts)
+                                  with_proofs=True, prover=prover, saturate=args.facts or not item.goals)
+        rec = record(path, check, prover.run, args.facts)
         records.append(rec)
         if check.error is not None:
             failed = True
             print(located(check.error, lines).format(), file=sys.stderr)
             continue
-        if check.closure is not None:
-            for bad in check.closure.unsound:
+        if prover.run is not None:
+            for bad in prover.run.unsound:
                 print(f"internal error: unsound derivation rejected: {bad}", file=sys.stderr)
         if not args.json:
-            _print(path, check, rec, args.facts)
+            _print(path, check, prover.run, rec, args.facts)
     seconds = time.monotonic() - start
     if args.json:
         json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
@@ -134,7 +158,7 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_INPUT if failed else EXIT_OK
 
 
-def _print(path: str, check: ProblemCheck, rec: dict[str, object], facts: bool) -> None:
+def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, object], facts: bool) -> None:
     goal = "; ".join(v.predicate.to_text() for v in check.options)
     verdict = rec["verdict"]
     words = {"proved": "proved", "false": "false in the diagram (not provable)",
@@ -149,9 +173,9 @@ def _print(path: str, check: ProblemCheck, rec: dict[str, object], facts: bool) 
             if len(check.options) > 1:
                 print(f"proof of {v.predicate.to_text()}:")
             print(v.proof.to_text(), end="")
-    if facts and check.closure is not None:
+    if facts and run is not None:
         print("* Facts:")
-        for f in _fact_lines(check.closure):
+        for f in _fact_lines(run):
             parents = ",".join(str(p) for p in f["parents"])  # type: ignore[union-attr]
             how = f"premise {f['origin']}" if f["rule"] == "premise" else f"{f['rule']} [{parents}]"
             print(f"{f['id']:03d}. {f['fact']}  ({how})")
