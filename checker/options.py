@@ -27,7 +27,7 @@ from geodsl.budget import Budget, Clock
 from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
 from geodsl.provers import get_prover
-from geodsl.realize import realize
+from geodsl.realizer import realize
 
 VERDICTS = ("proved", "true_unproved", "false")
 

@@ -38,7 +38,7 @@ def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..closure import closure
+    from ..ddar import closure
 
     if args.timeout <= 0:
         raise GeoDSLError(f"--timeout {args.timeout}: give a positive number of seconds")
