@@ -33,7 +33,7 @@ from ..lang.errors import GeoDSLError
 from ..lang.parser import parse_problem
 from ..proofs import Proof, Status
 from ..realizer import Diagrams, realize
-from .facts import Fact, Side
+from .facts import Args, Fact, Side
 from .harvest import harvest
 from .matcher import Matcher
 from .numeric import NumericModel
@@ -162,8 +162,8 @@ def _parse_predicate(text: str) -> Predicate:
     return Predicate(words[0], tuple(args))  # type: ignore[arg-type]
 
 
-def _intern_args(predicate: Predicate, ids: dict[str, int]) -> tuple[object, ...] | None:
-    out: list[object] = []
+def _intern_args(predicate: Predicate, ids: dict[str, int]) -> Args | None:
+    out: list[int | Constant] = []
     for a in predicate.args:
         if isinstance(a, str):
             if a not in ids:
@@ -183,7 +183,7 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
             where = clause.span or construction.span
             origin = f"{where.line}:{where.column}" if where else None
             for fact in cdef.asserts:
-                args: list[object] = []
+                args: list[int | Constant] = []
                 for a in fact.args:
                     value = bind.get(a, a) if isinstance(a, str) else a
                     args.append(ids[value] if isinstance(value, str) else value)
@@ -249,7 +249,7 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     _premise_facts(problem, store, ids)
 
     goals = tuple(problem.goals)
-    goal_args = []
+    goal_args: list[Args | None] = []
     for g in goals:
         args = _intern_args(g, ids)
         if args is None or g.negated or g.name in SIDE:
