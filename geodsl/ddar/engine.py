@@ -78,8 +78,7 @@ class Closure:
 
     def fact_predicate(self, fact: Fact) -> Predicate:
         """A fact as a :class:`Predicate` over point names."""
-        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
-                                          for a in fact.args))
+        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a for a in fact.args))
 
     def predicates(self) -> list[Predicate]:
         return [self.fact_predicate(f) for f in self.facts]
@@ -87,8 +86,7 @@ class Closure:
     def side_predicate(self, side: Side) -> Predicate:
         """A side condition of a fact (:attr:`Fact.sides`) as a Predicate."""
         name, negated, args = side
-        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
-                                     for a in args), negated)
+        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a for a in args), negated)
 
     def rests_on(self, fact: Fact) -> tuple[Predicate, ...]:
         """Every side condition the fact's derivation rests on — its own
