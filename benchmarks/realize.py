@@ -15,7 +15,7 @@ import statistics
 import time
 
 import geodsl
-from geodsl.realize import realize
+from geodsl.realizer import realize
 
 SETS = [("JGEX-AG-231", geodsl.datasets.path("jgex_ag_231")), ("IMO-AG-30", geodsl.datasets.path("imo_ag_30"))]
 

@@ -28,8 +28,8 @@ from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
 from geodsl.proofs import Proof, Prover, Result
 from geodsl.provers import get_prover
-from geodsl.realize import realize
-from geodsl.realize.rng import check_seed
+from geodsl.realizer import realize
+from geodsl.realizer.rng import check_seed
 
 VERDICTS = ("proved", "true_unproved", "false")
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 import geodsl
 from geodsl.lang.ast import Predicate
-from geodsl.realize.render import figure_bytes, render
+from geodsl.realizer.render import figure_bytes, render
 
 MIDLINE = "a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c"
 

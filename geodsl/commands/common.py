@@ -52,8 +52,8 @@ class UsageError(GeoDSLError):
 
 
 def seed_flag(text: str) -> int:
-    """``--seed N``: a whole number from 0 (:func:`geodsl.realize.rng.check_seed`)."""
-    from ..realize.rng import check_seed
+    """``--seed N``: a whole number from 0 (:func:`geodsl.realizer.rng.check_seed`)."""
+    from ..realizer.rng import check_seed
 
     try:
         value = int(text, 10)

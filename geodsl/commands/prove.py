@@ -19,11 +19,11 @@ from dataclasses import replace
 
 from ..budget import Budget, Clock
 from ..checker.options import ProblemCheck, check_problem
-from ..closure import Closure, closure
-from ..closure.prover import DDARProver
+from ..ddar import Closure, closure
+from ..ddar.prover import DDARProver
 from ..lang.ast import Predicate, Problem
 from ..lang.errors import GeoDSLError
-from ..realize import Diagrams
+from ..realizer import Diagrams
 from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
                      add_problem, add_seed, add_timeout, iter_problems, located, plural)
 

@@ -31,7 +31,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 def realize_reporting_false_goals(problem: Problem, seed: int, diagrams: int):  # type: ignore[no-untyped-def]
     """The diagrams; where a goal is false in every sample (a verdict, not
     an error), the diagrams drawn without regard to the goals."""
-    from ..realize import realize
+    from ..realizer import realize
 
     try:
         return realize(problem, seed=seed, diagrams=diagrams)

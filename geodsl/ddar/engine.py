@@ -32,10 +32,10 @@ from ..lang.definitions import rulebase
 from ..lang.errors import GeoDSLError, NotProvedError, PointError
 from ..lang.parser import parse_predicate, parse_problem
 from ..proofs import Proof, Status
-from ..realize import Diagrams, realize
-from ..realize.checks import evaluate
-from ..realize.tolerance import figure_scale
-from .facts import Fact, Side
+from ..realizer import Diagrams, realize
+from ..realizer.checks import evaluate
+from ..realizer.tolerance import figure_scale
+from .facts import Args, Fact, Side
 from .harvest import harvest
 from .matcher import Matcher
 from .numeric import NumericModel
@@ -80,8 +80,7 @@ class Closure:
 
     def fact_predicate(self, fact: Fact) -> Predicate:
         """A fact as a :class:`Predicate` over point names."""
-        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
-                                          for a in fact.args))
+        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a for a in fact.args))
 
     def predicates(self) -> list[Predicate]:
         return [self.fact_predicate(f) for f in self.facts]
@@ -89,8 +88,7 @@ class Closure:
     def side_predicate(self, side: Side) -> Predicate:
         """A side condition of a fact (:attr:`Fact.sides`) as a Predicate."""
         name, negated, args = side
-        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
-                                     for a in args), negated)
+        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a for a in args), negated)
 
     def rests_on(self, fact: Fact) -> tuple[Predicate, ...]:
         """Every side condition the fact's derivation rests on — its own
@@ -182,8 +180,8 @@ class Closure:
                    for coords in [model.coords, *model.others])
 
 
-def _intern_args(predicate: Predicate, ids: dict[str, int]) -> tuple[object, ...] | None:
-    out: list[object] = []
+def _intern_args(predicate: Predicate, ids: dict[str, int]) -> Args | None:
+    out: list[int | Constant] = []
     for a in predicate.args:
         if isinstance(a, str):
             if a not in ids:
@@ -203,7 +201,7 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
             where = clause.span or construction.span
             origin = f"{where.line}:{where.column}" if where else None
             for fact in cdef.asserts:
-                args: list[object] = []
+                args: list[int | Constant] = []
                 for a in fact.args:
                     value = bind.get(a, a) if isinstance(a, str) else a
                     args.append(ids[value] if isinstance(value, str) else value)
@@ -269,7 +267,7 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     _premise_facts(problem, store, ids)
 
     goals = tuple(problem.goals)
-    goal_args = []
+    goal_args: list[Args | None] = []
     for g in goals:
         args = _intern_args(g, ids)
         if args is None or g.negated or g.name in SIDE:
