@@ -1,6 +1,9 @@
 # Stub of the compiled module geodsl._fire (ext/fire.pyx).
 from typing import Any
 
+from typing_extensions import disjoint_base
+
+@disjoint_base
 class CompiledRule:
     name: str
     label: object

@@ -2,12 +2,17 @@
 from collections.abc import Callable
 from typing import Any
 
+from typing_extensions import disjoint_base
+
 DEGENERACY: dict[str, int]
 ENUMERATORS: dict[str, int]
 CHECKS: dict[str, tuple[int, int]]
 """Predicate name -> (compiled check, arity)."""
 
+@disjoint_base
 class Diagram:
+    n: int
+    """The number of points."""
     def __init__(self, model: Any) -> None: ...
     def index(self, model: Any) -> None: ...
     def holds(self, name: str, *args: int) -> bool: ...

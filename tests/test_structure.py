@@ -92,16 +92,19 @@ def test_compiled_modules_import_nothing_from_their_callers() -> None:
 
 
 @pytest.mark.parametrize("module", ["geodsl", "geodsl.checker.answers", "geodsl.lang.parser"])
-def test_light_imports(module: str) -> None:
+def test_light_imports(module: str, tmp_path: Path) -> None:
+    # From a neutral folder, so `-c` imports the installed package, not the
+    # source tree in the working directory (which has no compiled modules
+    # after a plain `pip install .`).
     code = (f"import sys, {module}; heavy = [m for m in ('numpy', 'matplotlib', 'geodsl.ddar', "
             "'geodsl.realizer', 'geodsl._match') if m in sys.modules]; print(heavy)")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=tmp_path)
     assert done.stdout.strip() == "[]"
 
 
-def test_heavy_parts_load_on_first_use() -> None:
+def test_heavy_parts_load_on_first_use(tmp_path: Path) -> None:
     code = ("import sys, geodsl; geodsl.closure; print('geodsl.ddar' in sys.modules, "
             "'numpy' in sys.modules); geodsl.nothing_here")
-    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=tmp_path)
     assert done.stdout.strip() == "True True"
     assert "module 'geodsl' has no attribute 'nothing_here'" in done.stderr
