@@ -24,7 +24,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from geodsl.lang.ast import Option, Predicate, Problem
+from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
+
+from .queries import QueryAnswer, answer_queries
 
 VERDICTS = ("proved", "true_unproved", "false")
 
@@ -67,6 +70,9 @@ class ProblemCheck:
     seconds: float = 0.0
     error: GeoDSLError | None = field(default=None, compare=False)
     file: str | None = None
+    queries: tuple[QueryAnswer, ...] = ()
+    auxiliary: tuple[str, ...] = ()
+    """The auxiliary constructions the problem gives after ``|`` (text)."""
 
     def to_dict(self, with_proofs: bool = False) -> dict[str, object]:
         return {
@@ -82,6 +88,8 @@ class ProblemCheck:
             "disagreements": list(self.disagreements),
             "closure_status": self.closure_status,
             "seconds": round(self.seconds, 4),
+            "queries": [q.to_dict(with_proofs) for q in self.queries],
+            "auxiliary": list(self.auxiliary),
         }
 
 
@@ -124,7 +132,9 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout
             proved, kind, steps = True, "counterexample", 0
         elif numeric and saturated.proves(predicate):
             proof = saturated.proof(predicate)
-            proved, kind, steps = True, "deduction", len(proof.steps)
+            # A side condition (obtuse_angle, ncoll) is decided on the diagram, not derived.
+            side = rulebase().predicates[predicate.name].side
+            proved, kind, steps = True, "diagram" if side else "deduction", len(proof.steps)
             text = proof.to_text() if with_proofs else None
         verdict = "proved" if proved else "true_unproved" if numeric else "false"
         verdicts.append(OptionVerdict(option.label, predicate, numeric, proved, verdict, kind, steps, text))
@@ -132,8 +142,10 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout
     if key is not None and problem.options:
         disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
         consistent = not disagreements
+    answers = answer_queries(problem, figures, saturated, with_proofs)
     return ProblemCheck(problem.name, "ok", tuple(verdicts), key, consistent, disagreements,
-                        saturated.status, time.monotonic() - start)
+                        saturated.status, time.monotonic() - start, queries=answers,
+                        auxiliary=tuple(c.to_text() for c in problem.aux_given))
 
 
 def _without_goals(problem: Problem) -> Problem:

@@ -28,7 +28,7 @@ from typing import TYPE_CHECKING
 from .._canon import Interner
 from .._fire import CompiledRule, fire
 from ..lang.ast import Constant, Predicate, Problem
-from ..lang.definitions import rulebase
+from ..lang.definitions import expand, rulebase
 from ..lang.errors import GeoDSLError
 from .facts import Fact
 from .harvest import harvest
@@ -54,6 +54,9 @@ from the figure (:meth:`~.numeric.NumericModel.holds_everywhere`)."""
 class Closure:
     """The result of a closure run.
 
+    ``goals`` are the problem's goals, a long statement (``cyclic a b c d
+    e``) as the facts it states; a side condition asked as a goal
+    (``obtuse_angle``) is decided on the diagram (rule ``diagram``).
     ``facts`` are in the order they were first obtained; ``status`` is
     ``"proved"`` (every goal follows), ``"saturated"`` (a level added
     nothing) or ``"budget"`` (time or fact limit hit: a partial result).
@@ -91,19 +94,23 @@ class Closure:
         if predicate.negated or self._store is None:
             return None
         args = _intern_args(predicate, {n: i for i, n in enumerate(self.names)})
-        if args is None or predicate.name in SIDE:
+        if args is None:
             return None
-        fid = self._store.prove(predicate.name, args)
+        if predicate.name in SIDE:
+            fid = _diagram_fact(self._store, predicate.name, args)
+        else:
+            fid = self._store.prove(predicate.name, args)
         if fid is None:
             return None
         self.facts = tuple(self._store.facts)
         return self._store.facts[fid]
 
     def proves(self, predicate: Predicate | str) -> bool:
-        """Whether the closure proves ``predicate`` (DSL text or a Predicate)."""
+        """Whether the closure proves ``predicate`` (DSL text or a Predicate;
+        a long statement such as ``cyclic a b c d e``: every fact it states)."""
         if isinstance(predicate, str):
             predicate = _parse_predicate(predicate)
-        return self.find(predicate) is not None
+        return all(self.find(part) is not None for part in expand(predicate))
 
     def proof(self, goal: Predicate | str | None = None) -> "Proof":
         """The proof of ``goal`` (default: the problem's first goal)."""
@@ -115,11 +122,25 @@ class Closure:
             goal = self.goals[0]
         if isinstance(goal, str):
             goal = _parse_predicate(goal)
-        fact = self.find(goal)
-        if fact is None:
+        facts = [self.find(part) for part in expand(goal)]
+        if any(f is None for f in facts):
             raise GeoDSLError(f"`{goal.to_text()}` is not proved by the closure",
                               hint=f"status: {self.status}")
-        return build_proof(self, fact)
+        return build_proof(self, facts[0] if len(facts) == 1 else facts)  # type: ignore[arg-type]
+
+
+def _diagram_fact(store: Store, name: str, args: tuple[object, ...]) -> int | None:
+    """A side condition asked as a goal (``obtuse_angle``, ``ncoll``) is not
+    derived: it is checked on the diagram, as the closure checks the side
+    conditions of rules (and as Newclid checks its numerical predicates).
+    The fact says so (rule ``diagram``); None where the diagram denies it."""
+    key = store.key(name, args)
+    found = store.index.get(key)
+    if found is not None:
+        return found
+    if not store.model.holds(name, key[1:]):
+        return None
+    return store.add(name, args, "diagram", ())
 
 
 def _parse_predicate(text: str) -> Predicate:
@@ -213,17 +234,17 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
     store = Store(model, names)
     _premise_facts(problem, store, ids)
 
-    goals = tuple(problem.goals)
+    goals = tuple(part for g in problem.goals for part in expand(g))
     goal_args = []
     for g in goals:
         args = _intern_args(g, ids)
-        if args is None or g.negated or g.name in SIDE:
-            goal_args.append(None)
-        else:
-            goal_args.append(args)
+        goal_args.append(None if args is None or g.negated else args)
+
+    def goal_fact(g: Predicate, a: tuple[object, ...]) -> int | None:
+        return _diagram_fact(store, g.name, a) if g.name in SIDE else store.prove(g.name, a)
 
     def goals_done() -> bool:
-        return bool(goals) and all(a is not None and store.prove(g.name, a) is not None
+        return bool(goals) and all(a is not None and goal_fact(g, a) is not None
                                    for g, a in zip(goals, goal_args))
 
     rules = tuple(r for r in (load_rules() if rules is None else rules) if not subsumed_by_ar(r))
@@ -272,7 +293,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                 harvest(store, deadline, max_facts)
     except BudgetExceeded:
         status = "budget"
-    goal_facts = tuple(None if a is None else store.prove(g.name, a) for g, a in zip(goals, goal_args))
+    goal_facts = tuple(None if a is None else goal_fact(g, a) for g, a in zip(goals, goal_args))
     if status == "budget" and goals and all(f is not None for f in goal_facts):
         status = "proved"
     unsound = tuple(f"{name} {' '.join(names[a] if isinstance(a, int) else str(a) for a in args)} "

@@ -57,6 +57,7 @@ BUILTIN_RULES: dict[str, str] = {
     "equal_radii": "Equal radii",
     "cong_coll_midp": "Midpoint from equal distances on a line",
     "foot": "Foot of a perpendicular",
+    "diagram": "Checked on the diagram",
 }
 """The steps the engine takes by itself (not rules from rules.gdl), with labels."""
 

@@ -15,6 +15,7 @@ Facts are printed by :func:`fact_text`, the one place that chooses the notation.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
@@ -41,12 +42,17 @@ class Proof:
 
     premises: tuple[dict[str, object], ...]
     steps: tuple[dict[str, object], ...]
+    auxiliary: tuple[str, ...] = ()
+    """The auxiliary constructions the problem gives after ``|``, as text;
+    premise facts they assert are marked ``"auxiliary": True``."""
 
     def to_text(self) -> str:
         width = max(2, len(str(len(self.premises) + len(self.steps) - 1)))
         out = ["* From theorem premises:"]
         for p in self.premises:
-            out.append(f"{p['fact']} [{p['ref']:0{width}d}]")
+            if not p.get("auxiliary"):
+                out.append(f"{p['fact']} [{p['ref']:0{width}d}]")
+        out += _auxiliary_text(self, width)
         out.append("* Proof steps:")
         for s in self.steps:
             cited = " & ".join(f"{self._text(r)} [{r:0{width}d}]" for r in s["premises"])  # type: ignore[union-attr]
@@ -63,18 +69,20 @@ class Proof:
         raise KeyError(ref)
 
     def to_dict(self) -> dict[str, object]:
-        return {"premises": list(self.premises), "steps": list(self.steps)}
+        return {"premises": list(self.premises), "auxiliary": list(self.auxiliary),
+                "steps": list(self.steps)}
 
     def __str__(self) -> str:
         return self.to_text()
 
 
-def build_proof(closure: "Closure", goal: Fact) -> Proof:
-    """The facts ``goal`` depends on, premises first, then steps in the order
-    they were derived (parents always come before children)."""
+def build_proof(closure: "Closure", goal: Fact | Sequence[Fact]) -> Proof:
+    """The facts ``goal`` (one fact, or several proved together) depends on,
+    premises first, then steps in the order they were derived (parents
+    always come before children)."""
     facts = closure.facts
     needed: set[int] = set()
-    stack = [goal.id]
+    stack = [goal.id] if isinstance(goal, Fact) else [g.id for g in goal]
     while stack:
         fid = stack.pop()
         if fid in needed:
@@ -82,7 +90,9 @@ def build_proof(closure: "Closure", goal: Fact) -> Proof:
         needed.add(fid)
         stack.extend(facts[fid].parents)
     order = sorted(needed)
-    premises = [f for f in order if facts[f].rule == "premise"]
+    aux_texts, aux_origins = _auxiliary_constructions(closure)
+    premises = [f for f in order if facts[f].rule == "premise" and facts[f].origin not in aux_origins]
+    premises += [f for f in order if facts[f].rule == "premise" and facts[f].origin in aux_origins]
     steps = [f for f in order if facts[f].rule != "premise"]
     ref: dict[int, int] = {}
     for fid in premises + steps:
@@ -92,7 +102,7 @@ def build_proof(closure: "Closure", goal: Fact) -> Proof:
         f = facts[fid]
         pred = closure.fact_predicate(f)
         pre_out.append({"ref": ref[fid], "fact": fact_text(pred), "predicate": pred.to_text(),
-                        "origin": f.origin})
+                        "origin": f.origin, "auxiliary": f.origin in aux_origins})
     step_out = []
     for i, fid in enumerate(steps, start=1):
         f = facts[fid]
@@ -100,4 +110,27 @@ def build_proof(closure: "Closure", goal: Fact) -> Proof:
         step_out.append({"step": i, "premises": [ref[p] for p in f.parents], "rule": f.rule,
                          "label": f.label, "fact": fact_text(pred), "predicate": pred.to_text(),
                          "ref": ref[fid]})
-    return Proof(tuple(pre_out), tuple(step_out))
+    return Proof(tuple(pre_out), tuple(step_out), aux_texts)
+
+
+# -- the auxiliary constructions a problem gives after `|` (AlphaGeometry's
+# "Auxiliary Constructions" section). Kept apart from the rest of the proof.
+
+
+def _auxiliary_constructions(closure: "Closure") -> tuple[tuple[str, ...], frozenset[str | None]]:
+    """The ``|`` constructions as text, and the origins (``line:col``) that
+    premise facts of their clauses carry."""
+    aux = closure.problem.premise.auxiliary
+    origins = frozenset(f"{where.line}:{where.column}" for c in aux for cl in c.clauses
+                        for where in (cl.span or c.span,) if where is not None)
+    return tuple(c.to_text() for c in aux), origins
+
+
+def _auxiliary_text(proof: Proof, width: int) -> list[str]:
+    """``* Auxiliary constructions:``, each construction, then the facts of
+    theirs the proof uses; nothing when the problem gives none."""
+    if not proof.auxiliary:
+        return []
+    out = ["* Auxiliary constructions:", *proof.auxiliary]
+    out += [f"{p['fact']} [{p['ref']:0{width}d}]" for p in proof.premises if p.get("auxiliary")]
+    return out

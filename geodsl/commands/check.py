@@ -64,7 +64,8 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool) -> None:
     from rich.table import Table
 
     console = Console()
-    style = {"proved": "green", "true_unproved": "yellow", "false": "red"}
+    style = {"proved": "green", "true_unproved": "yellow", "false": "red", "numeric": "yellow",
+             "varies": "magenta"}
     for check in checks:
         if check.status != "ok":
             continue
@@ -78,7 +79,14 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool) -> None:
                                                       else "diagram")
             table.add_row(v.label, v.predicate.to_text(), "true" if v.numeric else "false",
                           f"[{style[v.verdict]}]{v.verdict}[/]", steps, key)
+        for q in check.queries:  # a goal asking for a value: the numeric value, proved or not
+            table.add_row("query", q.measurement.query.to_text(), q.measurement.value_text(),
+                          f"[{style[q.verdict]}]{q.verdict}[/]",
+                          "" if q.proof_steps is None else str(q.proof_steps), "")
         console.print(table)
+        if check.auxiliary:
+            console.print("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary),
+                          markup=False, soft_wrap=True)
         if check.key_consistent is not None:
             console.print("answer key agrees" if check.key_consistent
                           else f"[red]answer key disagrees on {', '.join(check.disagreements)}[/]")
@@ -86,6 +94,9 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool) -> None:
             for v in check.options:
                 if v.proof:
                     console.print(f"proof of {v.label}:\n{v.proof}", markup=False)
+            for q in check.queries:
+                if q.proof:
+                    console.print(f"proof of {q.measurement.query.to_text()}:\n{q.proof}", markup=False)
     if with_audit:
         findings = audit(checks)
         console.print(f"audit: {len(findings)} finding{'s' if len(findings) != 1 else ''}")

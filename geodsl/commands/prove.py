@@ -37,6 +37,20 @@ def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
     return out
 
 
+def _queries(problem, seed: int, timeout: float, harvest: bool | None):  # type: ignore[no-untyped-def]
+    """A problem with queries (``acompute``): realize once, saturate on those
+    diagrams, and answer the queries (numeric value; proved when the closure
+    derives it)."""
+    from ..checker.queries import answer_queries
+    from ..closure import closure
+    from ..closure.engine import DIAGRAMS_NEEDED
+    from ..realize import realize
+
+    figures = realize(problem, seed=seed, diagrams=DIAGRAMS_NEEDED)
+    result = closure(problem, seed=seed, timeout=timeout, harvest_facts=harvest, figures=figures)
+    return result, answer_queries(problem, figures, result, with_proofs=True)
+
+
 def run(args: argparse.Namespace) -> int:
     from ..closure import closure
 
@@ -47,10 +61,14 @@ def run(args: argparse.Namespace) -> int:
     for path, item, lines in iter_problems(args.files):
         start = time.monotonic()
         result = None
+        answers: tuple = ()  # type: ignore[type-arg]
         if not isinstance(item, GeoDSLError):
             try:
-                result = closure(item, seed=args.seed, timeout=args.timeout,
-                                 harvest_facts=True if args.facts else None)
+                harvest = True if args.facts else None
+                if item.queries:
+                    result, answers = _queries(item, args.seed, args.timeout, harvest)
+                else:
+                    result = closure(item, seed=args.seed, timeout=args.timeout, harvest_facts=harvest)
             except GeoDSLError as exc:
                 item = exc
         name = None if isinstance(item, GeoDSLError) else item.name
@@ -69,7 +87,9 @@ def run(args: argparse.Namespace) -> int:
             record: dict[str, object] = {
                 "file": path, "problem": name, "solved": result.solved, "status": result.status,
                 "seconds": seconds, "facts": len(result.facts),
-                "proof": proof.to_dict() if proof else None, "error": None}
+                "proof": proof.to_dict() if proof else None, "error": None,
+                "auxiliary": [c.to_text() for c in result.problem.aux_given],
+                "queries": [a.to_dict(with_proof=True) for a in answers]}
             if args.facts:
                 record["fact_list"] = _fact_lines(result)
             if result.unsound:
@@ -78,10 +98,19 @@ def run(args: argparse.Namespace) -> int:
             continue
         goal = "; ".join(g.to_text() for g in result.goals) or "(no goal)"
         verdict = "proved" if result.solved else f"not proved ({result.status})"
+        if not result.goals and answers:
+            goal, verdict = "(none; the queries below)", result.status
         print(f"problem: {name or '(unnamed)'}  ({path})")
         print(f"goal: {goal}: {verdict}, {len(result.facts)} facts, {seconds:.3f} s")
+        if result.problem.aux_given and proof is None:
+            print("auxiliary constructions (given after `|`): "
+                  + "; ".join(c.to_text() for c in result.problem.aux_given))
         if proof is not None:
             print(proof.to_text(), end="")
+        for a in answers:
+            print(f"query: {a.text()}")
+            if a.proof:
+                print(a.proof, end="")
         if args.facts:
             print("* Facts:")
             for f in _fact_lines(result):

@@ -123,7 +123,14 @@ def to_notation(predicate: Predicate) -> str:
     if name == "sideprod":
         A, B, C, D, E, F = P
         return f"{B}{D}·{C}{E}·{A}{F} {eq} {D}{C}·{E}{A}·{F}{B}"
-    # `sameside` and `sameclock` are side conditions: no engine states them in a proof.
+    if name == "r2const":
+        return f"{P[0]}{P[1]}²:{P[2]}{P[3]}² {eq} {_number(a[4])}"
+    if name == "l2const":
+        return f"{P[0]}{P[1]}² {eq} {_number(a[2])}"
+    if name == "obtuse_angle":
+        return f"∠{P[0]}{P[1]}{P[2]} {isnt} obtuse"
+    # `sameside`, `nsameside` and `sameclock` are side conditions: no engine
+    # states them in a proof.
     raise ValueError(f"no notation for predicate `{name}`")
 
 
@@ -239,6 +246,21 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
 
     def para_words(self, c: list[object]) -> list[Predicate]:
         return [Predicate("para", tuple(self._points(c)), self._neg(c))]
+
+    def vertex_angle(self, c: list[Token]) -> list[str]:
+        return [point_name(t) for t in c if isinstance(t, Token) and t.type == "POINT"]
+
+    def obtuse(self, c: list[object]) -> list[Predicate]:
+        return [Predicate("obtuse_angle", tuple(self._points(c)), self._neg(c))]
+
+    def squared_ratio(self, c: list[object]) -> list[Predicate]:
+        seg1, seg2, rel, number = c[0], c[2], c[4], c[5]
+        return [Predicate("r2const", (*seg1, *seg2, _constant(number, "ratio")),  # type: ignore[misc]
+                          str(rel) == "≠")]
+
+    def squared_length(self, c: list[object]) -> list[Predicate]:
+        seg, rel, number = c[0], c[2], c[3]
+        return [Predicate("l2const", (*seg, _constant(number, "length")), str(rel) == "≠")]  # type: ignore[misc]
 
     def diff(self, c: list[Token]) -> list[Predicate]:
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])))]

@@ -140,8 +140,12 @@ def _highlight_parts(pred: Predicate, coords: dict[str, complex]) -> tuple[list[
         return [], [tuple(p[:3]), tuple(p[3:])]
     if name == "circle":
         return [(p[0], q) for q in p[1:]], []
-    if name == "lconst":
+    if name in ("lconst", "l2const"):
         return [(p[0], p[1])], []
+    if name == "r2const":
+        return [(p[0], p[1]), (p[2], p[3])], []
+    if name == "obtuse_angle":
+        return [(p[1], p[0]), (p[1], p[2])], []
     return [], []
 
 
@@ -203,6 +207,7 @@ def _angle_arc(ax: object, a: complex, b: complex, c: complex, d: complex, unit:
 def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) -> Figure:
     coords = dict(diagram.all_coords)
     aux_names = {n for a in diagram.aux for n in a.points}
+    aux_names |= {n for c in diagram.problem.premise.auxiliary for n in c.points}  # given after `|`
     lines, circles = diagram.lines(), diagram.circles()
     circle_geo = [(c.centre, c.radius) for c in circles]
     x0, x1, y0, y1 = _extent(list(coords.values()), circle_geo)
