@@ -47,7 +47,8 @@ class QueryAnswer:
         m = self.measurement
         value = m.value_text()
         if self.verdict == "varies":
-            value = f"varies between diagrams (first: {value})"
+            value = (f"{value}, depending on the diagram" if m.choices
+                     else f"varies between diagrams (first: {value})")
         how = {"proved": f"proved ({m.predicate.to_text() if m.predicate else ''})",
                "numeric": "numeric, the same in every diagram; not proved",
                "varies": "numeric; not proved"}[self.verdict]

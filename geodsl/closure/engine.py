@@ -113,13 +113,14 @@ class Closure:
         return all(self.find(part) is not None for part in expand(predicate))
 
     def proof(self, goal: Predicate | str | None = None) -> "Proof":
-        """The proof of ``goal`` (default: the problem's first goal)."""
+        """The proof of ``goal`` (default: the problem's first goal, a long
+        statement with every fact it states)."""
         from .proof import Proof, build_proof
 
         if goal is None:
-            if not self.goals:
+            if not self.problem.goals:
                 raise GeoDSLError("the problem has no goal to prove", hint="pass the goal")
-            goal = self.goals[0]
+            goal = self.problem.goals[0]
         if isinstance(goal, str):
             goal = _parse_predicate(goal)
         facts = [self.find(part) for part in expand(goal)]

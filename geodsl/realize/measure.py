@@ -96,6 +96,10 @@ class Measurement:
     values: tuple[float | None, ...]
     constant: Constant | None
     predicate: Predicate | None
+    choices: tuple[Constant, ...] = ()
+    """When the diagrams disagree but each gives a simple fraction (a figure
+    and its mirror image: 1pi/4 and 3pi/4), the distinct values, in diagram
+    order (at most :data:`MAX_CHOICES`)."""
 
     @property
     def same(self) -> bool:
@@ -103,14 +107,13 @@ class Measurement:
         return self.constant is not None or _agree(self.values, self.kind)
 
     def value_text(self) -> str:
-        """The value for people: exact when named (``2pi/3 (120°)``), else a decimal."""
+        """The value for people: exact when named (``2pi/3 (120°)``), the
+        values the diagrams give when they differ (``3pi/4 (135°) or 1pi/4
+        (45°)``), else a decimal."""
         if self.constant is not None:
-            text = self.constant.to_text()
-            if self.kind == "angle":
-                degrees = self.constant.value * 180
-                shown = str(degrees) if degrees.denominator == 1 else f"{float(degrees):.6g}"
-                return f"{text} ({shown}°)"
-            return text
+            return _constant_text(self.constant)
+        if self.choices:
+            return " or ".join(_constant_text(c) for c in self.choices)
         known = [v for v in self.values if v is not None]
         if not known:
             return "undefined"
@@ -123,8 +126,21 @@ class Measurement:
                 "values": [None if v is None else round(v, 12) for v in self.values],
                 "same_in_every_diagram": self.same,
                 "value": None if self.constant is None else self.constant.to_text(),
+                "choices": [c.to_text() for c in self.choices],
                 "text": self.value_text(),
                 "predicate": None if self.predicate is None else self.predicate.to_text()}
+
+
+MAX_CHOICES = 4
+"""Most distinct per-diagram values :attr:`Measurement.choices` lists."""
+
+
+def _constant_text(c: Constant) -> str:
+    if c.kind != "angle":
+        return c.to_text()
+    degrees = c.value * 180
+    shown = str(degrees) if degrees.denominator == 1 else f"{float(degrees):.6g}"
+    return f"{c.to_text()} ({shown}°)"
 
 
 def _agree(values: Sequence[float | None], kind: str, tol: float = 1e-6) -> bool:
@@ -169,4 +185,14 @@ def measure(query: Query, coords: Sequence[dict[str, complex]] | Sequence[object
     value = exact(values, kind, tol)
     constant = None if value is None else Constant(kind, value)  # type: ignore[arg-type]
     predicate = None if constant is None else qdef.predicate(query.args, constant)
-    return Measurement(query, kind, tuple(values), constant, predicate)
+    choices: list[Constant] = []
+    if constant is None:
+        each = [exact([v], kind, tol) for v in values]
+        if all(e is not None for e in each):
+            for e in each:
+                c = Constant(kind, e)  # type: ignore[arg-type]
+                if c not in choices:
+                    choices.append(c)
+        if len(choices) > MAX_CHOICES:
+            choices = []
+    return Measurement(query, kind, tuple(values), constant, predicate, tuple(choices))
