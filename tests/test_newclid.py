@@ -214,7 +214,7 @@ def test_squared_constants_read_and_print_in_proof_notation():
     assert read_notation("∠(CBA) is an obtuse angle") == [Predicate("obtuse_angle", ("c", "b", "a"))]
 
 
-def test_every_measure_is_accepted_by_its_check(corpus):
+def test_every_measure_is_accepted_by_its_check():
     """The measured constant of a constant predicate makes the predicate true."""
     from geodsl.realize.checks import CHECKS
 
