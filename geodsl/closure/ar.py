@@ -41,8 +41,11 @@ with non-zero weight, the parents of the derived fact.
 from __future__ import annotations
 
 from fractions import Fraction
+from functools import cache
 
-from ..lang.ast import Constant
+from ..lang.constants import Constant
+from ..lang.definitions import rulebase
+from ..lang.equations import Equation
 from .linear import Form, LatticeTable, LinearTable, integral
 
 PI = -1
@@ -133,22 +136,30 @@ class _Table:
         reason = self.cached(tuple(sorted(form.items())), compute)
         return None if reason is None else self.facts_of(reason)
 
-    QUERIES: frozenset[str] = frozenset()
-    """The predicates this table can prove (its first form must vanish)."""
+    TABLES: tuple[str, ...] = ()
+    """The predicates' equation lines this table reads (``angles``, ...)."""
+
+    @classmethod
+    def equations(cls, name: str) -> tuple[Equation, ...]:
+        """The equations predicate ``name`` contributes to this table."""
+        return _equations(name, cls.TABLES)
+
+    @classmethod
+    def proves(cls, name: str) -> bool:
+        """Whether this table can prove ``name``: it has exactly one equation
+        for the table, which is then equivalent to the fact."""
+        return len(cls.equations(name)) == 1
 
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+        """The equations (form = 0) a fact gives, or [] if none."""
         return []
 
     def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
         """The facts this table proves ``name args`` from, or None."""
-        if name not in self.QUERIES:
+        if not self.proves(name):
             return None
         forms = self.forms(name, args)
         return self.zero(forms[0]) if forms else None
-
-
-def _pairs_ok(*points: int) -> bool:
-    return all(points[i] != points[i + 1] for i in range(0, len(points), 2))
 
 
 class AngleTable(_Table):
@@ -187,35 +198,34 @@ class AngleTable(_Table):
         x, y = self.var(c, d), self.var(a, b)
         return {} if x == y else {x: 1, y: -1}  # type: ignore[dict-item]
 
+    TABLES = ("angles",)
+
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
-        """The equations (form ≡ 0 mod π) a fact gives, or [] if none."""
-        p = args
-        if name == "para" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            return [self.angle(*p[:4])]  # type: ignore[arg-type]
-        if name == "perp" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            f = self.angle(*p[:4])  # type: ignore[arg-type]
-            f[PI] = Fraction(-1, 2)
-            return [f]
-        if name == "eqangle" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [subtract(self.angle(*p[:4]), self.angle(*p[4:]))]  # type: ignore[arg-type]
-        if name == "aconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            f = self.angle(*p[:4])  # type: ignore[arg-type]
-            const = p[4]
-            assert isinstance(const, Constant)
-            if const.value % 1:
-                f[PI] = -(Fraction(const.value) % 1)
-            return [f]
-        if name in ("simtri", "contri", "simtrir", "contrir"):
-            a, b, c, x, y, z = p  # type: ignore[misc]
-            if name in ("simtri", "contri"):
-                return [subtract(self.angle(a, b, a, c), self.angle(x, y, x, z)),  # type: ignore[arg-type]
-                        subtract(self.angle(b, a, b, c), self.angle(y, x, y, z))]  # type: ignore[arg-type]
-            return [subtract(self.angle(a, b, a, c), self.angle(x, z, x, y)),  # type: ignore[arg-type]
-                    subtract(self.angle(b, a, b, c), self.angle(y, z, y, x))]  # type: ignore[arg-type]
-        return []
+        """The equations (form ≡ 0 mod π) a fact gives, or [] if none: Σ
+        coef·(dir rs − dir pq) over its angles ∠(pq, rs), the constant on
+        column :data:`PI` (mod 1). An angle at a point with itself is
+        undefined: such a fact gives nothing."""
+        compiled = _angle_equations(name)
+        for terms, _ in compiled:
+            for _, p, q, r, s_ in terms:
+                if args[p] == args[q] or args[r] == args[s_]:
+                    return []
+        out = []
+        for terms, consts in compiled:
+            form: Form = {}
+            for coef, p, q, r, s_ in terms:
+                x, y = self.var(args[r], args[s_]), self.var(args[p], args[q])  # type: ignore[arg-type]
+                if x != y:
+                    _accumulate(form, x, coef)
+                    _accumulate(form, y, -coef)
+            constant = _constant(consts, args)
+            if constant % 1:
+                form[PI] = -(-constant % 1)
+            out.append(form)
+        return out
 
     def target(self, name: str, args: tuple[object, ...]) -> Form | None:
-        if name in ("para", "perp", "eqangle", "aconst"):
+        if self.proves(name):
             forms = self.forms(name, args)
             return forms[0] if forms else None
         return None
@@ -286,39 +296,29 @@ class _Segments(_Table):
         """The equation |ab| = value."""
         raise NotImplementedError
 
+    TABLES = ("lengths",)
+
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
-        p, one = args, Fraction(1)
-        if name == "cong" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [self.proportional(*p, one)]  # type: ignore[arg-type, misc]
-        if name == "rconst" and _pairs_ok(*p[:4]):  # type: ignore[arg-type]
-            const = p[4]
-            assert isinstance(const, Constant)
-            return [self.proportional(*p[:4], Fraction(const.value))]  # type: ignore[arg-type, misc]
-        if name == "lconst" and _pairs_ok(*p[:2]):  # type: ignore[arg-type]
-            const = p[2]
-            assert isinstance(const, Constant)
-            return [self.constant(*p[:2], Fraction(const.value))]  # type: ignore[arg-type, misc]
-        if name == "midp":
-            m, a, b = p  # type: ignore[misc]
-            if m == a or m == b or a == b:
+        """The ``lengths:`` equations of a fact; none if a segment of them
+        joins a point to itself."""
+        compiled = _length_equations(name)
+        for (p, q), right, _ in compiled:
+            if args[p] == args[q] or (right is not None and args[right[0]] == args[right[1]]):
                 return []
-            return [self.proportional(m, a, m, b, one), self.proportional(a, b, m, a, Fraction(2))]  # type: ignore[arg-type]
-        if name == "circle":
-            o, a, b, c = p  # type: ignore[misc]
-            if o in (a, b, c):
-                return []
-            return [self.proportional(o, a, o, b, one), self.proportional(o, a, o, c, one)]  # type: ignore[arg-type]
-        if name in ("contri", "contrir"):
-            a, b, c, x, y, z = p  # type: ignore[misc]
-            return [self.proportional(a, b, x, y, one), self.proportional(b, c, y, z, one),  # type: ignore[arg-type]
-                    self.proportional(c, a, z, x, one)]  # type: ignore[arg-type]
-        return []
+        out = []
+        for (p, q), right, scale in compiled:
+            value = _constant(scale, args)
+            if right is None:
+                out.append(self.constant(args[p], args[q], value))  # type: ignore[arg-type]
+            else:
+                out.append(self.proportional(args[p], args[q], args[right[0]], args[right[1]], value))  # type: ignore[arg-type]
+        return out
 
 
 class RatioTable(_Segments):
     """Log-lengths of segments."""
 
-    QUERIES = frozenset({"cong", "eqratio", "rconst", "lconst", "sideprod"})
+    TABLES = ("ratios", "lengths")
 
     def length(self, a: int, b: int) -> Form:
         return {self.var(a, b): Fraction(1)}
@@ -333,18 +333,21 @@ class RatioTable(_Segments):
         return subtract(self.length(a, b), log_form(value))
 
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
-        p = args
-        if name == "eqratio" and _pairs_ok(*p):  # type: ignore[arg-type]
-            return [subtract(self.ratio(*p[:4]), self.ratio(*p[4:]))]  # type: ignore[arg-type]
-        if name == "sideprod" and _pairs_ok(p[1], p[3], p[3], p[2], p[2], p[4], p[4], p[0], p[0], p[5], p[5], p[1]):  # type: ignore[arg-type]
-            a, b, c, d, e, f = p  # type: ignore[misc]
-            return [subtract(subtract(self.ratio(b, d, d, c), self.ratio(e, a, c, e)),  # type: ignore[arg-type]
-                             self.ratio(f, b, a, f))]  # type: ignore[arg-type]
-        if name in ("simtri", "simtrir"):
-            a, b, c, x, y, z = p  # type: ignore[misc]
-            return [subtract(self.ratio(a, b, x, y), self.ratio(b, c, y, z)),  # type: ignore[arg-type]
-                    subtract(self.ratio(a, b, x, y), self.ratio(c, a, z, x))]  # type: ignore[arg-type]
-        return super().forms(name, args)
+        """The ``ratios:`` equations as Σ ±log |pq| − log(constant) = 0 (none if a
+        segment joins a point to itself), then the ``lengths:`` equations."""
+        compiled = _ratio_equations(name)
+        for terms, _ in compiled:
+            for _, p, q in terms:
+                if args[p] == args[q]:
+                    return super().forms(name, args)
+        out = []
+        for terms, consts in compiled:
+            form: Form = {}
+            for power, p, q in terms:
+                _accumulate(form, self.var(args[p], args[q]), Fraction(power))  # type: ignore[arg-type]
+            value = _product(consts, args)
+            out.append(subtract(form, log_form(value)) if value != 1 else form)
+        return out + super().forms(name, args)
 
 
 class _LengthPowers(_Segments):
@@ -353,7 +356,6 @@ class _LengthPowers(_Segments):
     the power, so they stay exact rationals."""
 
     POWER = 1
-    QUERIES = frozenset({"cong", "rconst", "lconst"})
 
     def term(self, a: int, b: int, scale: Fraction = Fraction(1)) -> Form:
         """scale·|ab|^POWER (nothing for a point with itself)."""
@@ -406,20 +408,20 @@ class SquareTable(_LengthPowers):
     """Squared lengths, for Pythagoras and the perpendicularity criterion."""
 
     POWER = 2
-    QUERIES = frozenset({"perp", "cong", "lconst", "rconst"})
-
-    def perpendicular(self, a: int, b: int, c: int, d: int) -> Form:
-        """|ac|² − |ad|² − |bc|² + |bd|²: zero exactly when ab ⟂ cd."""
-        form: Form = {}
-        for x, y, w in ((a, c, 1), (a, d, -1), (b, c, -1), (b, d, 1)):
-            form = subtract(form, self.term(x, y, Fraction(-w)))
-        return form
+    TABLES = ("squares", "lengths")
 
     def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
-        if name == "perp" and _pairs_ok(*args):  # type: ignore[arg-type]
-            form = self.perpendicular(*args)  # type: ignore[arg-type]
-            return [form] if form else []
-        return super().forms(name, args)
+        """The ``squares:`` equations (a segment from a point to itself has
+        length 0 and drops out; an equation with nothing left says nothing),
+        then the ``lengths:`` equations."""
+        out = []
+        for terms in _square_equations(name):
+            form: Form = {}
+            for coef, p, q in terms:
+                form = subtract(form, self.term(args[p], args[q], -coef))  # type: ignore[arg-type]
+            if form:
+                out.append(form)
+        return out + super().forms(name, args)
 
 
 def subtract(f: Form, g: Form) -> Form:
@@ -432,3 +434,129 @@ def subtract(f: Form, g: Form) -> Form:
         else:
             out.pop(k, None)
     return out
+
+
+def _accumulate(form: Form, var: int, coef: Fraction | int) -> None:
+    value = form.get(var, 0) + coef
+    if value:
+        form[var] = value
+    else:
+        form.pop(var, None)
+
+
+def _integer(value: Fraction) -> Fraction | int:
+    """An integral coefficient as an int (the tables' fast path)."""
+    return int(value) if value.denominator == 1 else value
+
+
+def _constant(consts: tuple[tuple[Fraction, int | None, Fraction | None], ...],
+              args: tuple[object, ...]) -> Fraction:
+    """Σ coef·(number or constant argument)."""
+    total = Fraction(0)
+    for coef, param, number in consts:
+        if param is None:
+            total += coef * number  # type: ignore[operator]
+        else:
+            arg = args[param]
+            assert isinstance(arg, Constant)
+            total += coef * Fraction(arg.value)
+    return total
+
+
+def _product(consts: tuple[tuple[int, int | None, Fraction | None], ...], args: tuple[object, ...]) -> Fraction:
+    """Π (number or constant argument)^power."""
+    total = Fraction(1)
+    for power, param, number in consts:
+        if param is None:
+            value = Fraction(number)  # type: ignore[arg-type]
+        else:
+            arg = args[param]
+            assert isinstance(arg, Constant)
+            value = Fraction(arg.value)
+        total = total * value if power > 0 else total / value
+    return total
+
+
+@cache
+def _equations(name: str, tables: tuple[str, ...]) -> tuple[Equation, ...]:
+    pdef = rulebase().predicates.get(name)
+    if pdef is None:
+        return ()
+    return tuple(eq for t in tables for eq in pdef.equations.get(t, ()))
+
+
+@cache
+def _angle_equations(name: str) -> tuple[tuple[tuple[tuple[int, int, int, int, int], ...],
+                                               tuple[tuple[Fraction, int | None, Fraction | None], ...]], ...]:
+    """Each ``angles:`` equation as (coef, p, q, r, s) per angle ∠(pq, rs)
+    and the constant terms, of left − right."""
+    out = []
+    for eq in _equations(name, ("angles",)):
+        atoms, consts = eq.linear()
+        out.append((tuple((_integer(c), *a.points) for c, a in atoms),
+                    tuple((c, None, Fraction(1)) if p is None else (c, p, None) for c, p in consts)))
+    return tuple(out)  # type: ignore[return-value]
+
+
+@cache
+def _length_equations(name: str) -> tuple[tuple[tuple[int, int], tuple[int, int] | None,
+                                                tuple[tuple[Fraction, int | None, Fraction | None], ...]], ...]:
+    """Each ``lengths:`` equation |pq| = scale·|rs| (``rs`` None: |pq| = scale),
+    the scale a product of numbers and constant arguments (as one term)."""
+    out = []
+    for eq in _equations(name, ("lengths",)):
+        (left,), (right,) = eq.left, eq.right
+        pq = left.atoms[0].atom.points  # type: ignore[union-attr]
+        rs = right.atoms[0].atom.points if right.atoms else None  # type: ignore[union-attr]
+        scale = _factors(right, left)
+        out.append((pq, rs, scale))
+    return tuple(out)  # type: ignore[return-value]
+
+
+def _factors(num: object, den: object) -> tuple[tuple[Fraction, int | None, Fraction | None], ...]:
+    """The constant factors of ``num`` over those of ``den`` as one product:
+    encoded for :func:`_constant` as a single term when it is a number, or a
+    number times one constant argument."""
+    number, param = Fraction(1), None
+    for term, power in ((num, 1), (den, -1)):
+        for f in term.factors:  # type: ignore[attr-defined]
+            if f.atom is not None:
+                continue
+            if f.number is not None:
+                number = number * f.number if f.power * power > 0 else number / f.number
+            else:
+                if param is not None or f.power * power < 0:
+                    raise ValueError("a lengths equation scales by at most one constant argument")
+                param = f.param
+    return ((number, param, None if param is not None else Fraction(1)),)
+
+
+@cache
+def _ratio_equations(name: str) -> tuple[tuple[tuple[tuple[int, int, int], ...],
+                                               tuple[tuple[int, int | None, Fraction | None], ...]], ...]:
+    """Each ``ratios:`` equation as (power, p, q) per length, left over
+    right, and the constant factors as (power, param, number)."""
+    out = []
+    for eq in _equations(name, ("ratios",)):
+        terms: list[tuple[int, int, int]] = []
+        consts: list[tuple[int, int | None, Fraction | None]] = []
+        for side, sign in ((eq.left[0], 1), (eq.right[0], -1)):
+            for f in side.factors:
+                if f.atom is not None:
+                    terms.append((sign * f.power, *f.atom.points))  # type: ignore[arg-type]
+                else:
+                    consts.append((-sign * f.power, f.param, f.number))
+        out.append((tuple(terms), tuple(consts)))
+    return tuple(out)
+
+
+@cache
+def _square_equations(name: str) -> tuple[tuple[tuple[Fraction, int, int], ...], ...]:
+    """Each ``squares:`` equation as (coef, p, q) per |pq|², left − right."""
+    out = []
+    for eq in _equations(name, ("squares",)):
+        atoms, consts = eq.linear()
+        if any(c for c, _ in consts):
+            raise ValueError(f"`{eq.text}`: a squares equation has no constant term")
+        out.append(tuple((c, *a.points) for c, a in atoms))
+    return tuple(out)  # type: ignore[return-value]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cache
 
 from .._canon import canonical_permutation
 from ..lang.ast import Constant
@@ -54,12 +55,22 @@ BUILTIN_RULES: dict[str, str] = {
     "pythagoras_chase": "Pythagoras chase",
     "same_line": "Points on one line",
     "same_circle": "Points on one circle",
-    "equal_radii": "Equal radii",
-    "cong_coll_midp": "Midpoint from equal distances on a line",
-    "foot": "Foot of a perpendicular",
     "diagram": "Checked on the diagram",
 }
-"""The steps the engine takes by itself (not rules from rules.gdl), with labels."""
+"""The steps the engine takes by itself (not rules from rules.gdl), with
+labels. The ``means:`` steps of predicates (``equal_radii``, ...) are the
+rulebase's: :func:`is_engine_step` counts them too."""
+
+
+def is_engine_step(rule: str) -> bool:
+    """True for a step that is not a rule of rules.gdl: a chase, a structure
+    (one line, one circle) or what a predicate means (``means:``)."""
+    return rule in BUILTIN_RULES or rule in _means_rules()
+
+
+@cache
+def _means_rules() -> frozenset[str]:
+    return frozenset(p.means.rule for p in rulebase().predicates.values() if p.means is not None)
 
 
 def normalize_constant(c: Constant) -> Constant:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from ..lang.ast import Predicate
-from .facts import BUILTIN_RULES, Fact
+from .facts import Fact, is_engine_step
 
 if TYPE_CHECKING:
     from .engine import Closure
@@ -57,7 +57,7 @@ class Proof:
         for s in self.steps:
             cited = " & ".join(f"{self._text(r)} [{r:0{width}d}]" for r in s["premises"])  # type: ignore[union-attr]
             rule = s["rule"] if s["rule"] == s["label"] else f"{s['rule']} {s['label']}"
-            if s["rule"] in BUILTIN_RULES:
+            if is_engine_step(str(s["rule"])):
                 rule = s["label"]
             out.append(f"{s['step']:03d}. {cited} ({rule}) ⇒ {s['fact']} [{s['ref']:0{width}d}]")
         return "\n".join(out) + "\n"

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING
 
 from ..lang.ast import Predicate
 from ..lang.definitions import rulebase
+from .ar import AngleTable, RatioTable
 
 if TYPE_CHECKING:
     from ..lang.rules import Rule
@@ -48,26 +49,25 @@ def _atom(pred: Predicate) -> Atom:
     return pred.name, tuple(pred.args)
 
 
-ANGLE_ONLY = frozenset({"para", "perp", "eqangle", "aconst"})
-RATIO_ONLY = frozenset({"cong", "eqratio", "rconst", "lconst", "sideprod"})
-
-
 @cache
 def subsumed_by_ar(rule: RuleSpec) -> bool:
     """Whether AR alone derives the rule's conclusions from its premises.
 
     DD does not match such a rule (matching eqangle premises is the
-    expensive part). Having only angle facts (or only ratio facts) is not
-    enough: r73's premises and conclusion are all angle facts, yet its
+    expensive part). Having only facts the angle table proves (or only
+    facts the ratio table proves) is not enough: r73's premises and conclusion are all angle facts, yet its
     conclusion is no linear combination of them. So the premises are put
     into a fresh angle (or ratio) table over the rule's own variables and
     every conclusion is queried."""
-    from .ar import AngleTable, RatioTable
-
     names = {n for n, _ in rule.premises + rule.conclusions}
-    if not rule.premises or not (names <= ANGLE_ONLY or names <= RATIO_ONLY):
+    if not rule.premises:
         return False
-    table = AngleTable() if names <= ANGLE_ONLY else RatioTable()
+    if all(AngleTable.proves(n) for n in names):
+        table: AngleTable | RatioTable = AngleTable()
+    elif all(RatioTable.proves(n) for n in names):
+        table = RatioTable()
+    else:
+        return False
     index = {v: i for i, v in enumerate(rule.variables)}
 
     def args_of(args: tuple[object, ...]) -> tuple[object, ...]:

@@ -14,6 +14,7 @@ the engine), never stored.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import cache
 
 from ..lang.definitions import rulebase
 from .ar import AngleTable, DistanceTable, RatioTable, SquareTable, subtract
@@ -309,6 +310,8 @@ class Store:
         return found
 
     def _prove(self, name: str, args: tuple[object, ...]) -> int | None:
+        """Prove from the structures, the chases or what the predicate means,
+        in that order (:func:`_methods`, from the predicate's registry entry)."""
         points = [a for a in args if isinstance(a, int)]
         if name == "coll":
             return self._on_group(self.lines, "coll", args, "same_line")
@@ -318,47 +321,31 @@ class Store:
             g = self.lines.find(sorted(set(points)))
             if g is not None:  # one proven line
                 return self._from_group(self.lines, g, "para", args, "same_line", points)
-        if name in ("para", "perp", "eqangle", "aconst"):
-            parents = self.angles.query(name, args)
+        for method in _methods(name):
+            if method == "angle_chase":
+                parents = self.angles.query(name, args)
+            elif method == "angle_chase_diagram":
+                # The diagrams pick the branch: all of them must agree.
+                parents = self.angles.query_rational(name, args)
+                if parents is not None and not self.model.holds_everywhere(name, canonical(name, args)):
+                    parents = None
+            elif method == "ratio_chase":
+                parents = self.ratios.query(name, args)
+            elif method == "distance_chase":
+                parents = self._distance_query(name, args)
+            elif method == "pythagoras_chase":
+                parents = self.squares.query(name, args)
+            else:  # what the predicate means: every one of its facts
+                pdef = rulebase().predicate(name)
+                assert pdef.means is not None
+                # Every fact is asked for, even after one fails: what the
+                # store proves along the way stays proved.
+                found = [self.prove(fact.name, _substitute(fact, pdef.params, args)) for fact in pdef.means.facts]
+                if any(fid is None for fid in found):
+                    return None
+                return self.add(name, args, method, found, label=pdef.means.label)  # type: ignore[arg-type]
             if parents is not None:
-                return self.add(name, args, "angle_chase", parents)
-            # The diagrams pick the branch: all of them must agree.
-            parents = self.angles.query_rational(name, args)
-            if parents is not None and self.model.holds_everywhere(name, canonical(name, args)):
-                return self.add(name, args, "angle_chase_diagram", parents)
-            parents = self.squares.query(name, args)
-            if parents is not None:
-                return self.add(name, args, "pythagoras_chase", parents)
-            return None
-        if name in ("cong", "eqratio", "rconst", "lconst", "sideprod"):
-            parents = self.ratios.query(name, args)
-            if parents is not None:
-                return self.add(name, args, "ratio_chase", parents)
-            parents = self._distance_query(name, args)
-            if parents is not None:
-                return self.add(name, args, "distance_chase", parents)
-            parents = self.squares.query(name, args)
-            if parents is not None:
-                return self.add(name, args, "pythagoras_chase", parents)
-            return None
-        if name == "circle":
-            o, a, b, c = points
-            p1, p2 = self.prove("cong", (o, a, o, b)), self.prove("cong", (o, a, o, c))
-            if p1 is not None and p2 is not None:
-                return self.add(name, args, "equal_radii", (p1, p2))
-            return None
-        if name == "midp":
-            m, a, b = points
-            p1, p2 = self.prove("coll", (m, a, b)), self.prove("cong", (m, a, m, b))
-            if p1 is not None and p2 is not None:
-                return self.add(name, args, "cong_coll_midp", (p1, p2))
-            return None
-        if name == "foot":
-            a, b, c, d = points
-            p1, p2 = self.prove("perp", (b, a, c, d)), self.prove("coll", (a, c, d))
-            if p1 is not None and p2 is not None:
-                return self.add(name, args, "foot", (p1, p2))
-            return None
+                return self.add(name, args, method, parents)
         return None
 
     def _distance_query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
@@ -398,3 +385,28 @@ class Store:
             if rest and _connects(groups.share, sets, targets):
                 parents = rest
         return parents
+
+
+def _substitute(fact: object, params: tuple[str, ...], args: tuple[object, ...]) -> tuple[object, ...]:
+    """A ``means:`` fact's arguments (parameter names) for the fact's ``args``."""
+    return tuple(args[params.index(a)] if isinstance(a, str) else a for a in fact.args)  # type: ignore[attr-defined]
+
+
+@cache
+def _methods(name: str) -> tuple[str, ...]:
+    """How the store tries to prove ``name``, in order: each AR table that
+    can (an angle chase, the same with a halved angle, a ratio, distance or
+    Pythagoras chase), then the predicate's ``means:`` rule."""
+    out = []
+    if AngleTable.proves(name):
+        out += ["angle_chase", "angle_chase_diagram"]
+    if RatioTable.proves(name):
+        out.append("ratio_chase")
+    if DistanceTable.proves(name):
+        out.append("distance_chase")
+    if SquareTable.proves(name):
+        out.append("pythagoras_chase")
+    means = rulebase().predicate(name).means
+    if means is not None:
+        out.append(means.rule)
+    return tuple(out)

@@ -19,6 +19,7 @@ from typing import Literal
 
 from .._canon import canonical_permutation
 from .constants import CONST_KINDS, Constant, ConstantSyntax, read_constant
+from .equations import TABLES, Equation, EquationSyntax, read_equations
 from .errors import GeoDSLError, Location, RulebaseError
 from .lines import Line, iter_lines
 from .syntax import RawLine, RawStatement
@@ -35,9 +36,44 @@ def arg_kind(name: str) -> ArgKind:
 
 
 @dataclass(frozen=True, slots=True)
+class Means:
+    """``means: RULE (Label): fact; fact``: the facts that together are the
+    predicate, over its parameters, and the step that concludes it."""
+
+    rule: str
+    label: str
+    facts: tuple[Predicate, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawItem:
+    """One thing a figure highlights for the predicate: ``segment``, ``span``,
+    ``polygon``, ``circle`` (objects), or a mark of the true fact: ``ticks``
+    (``count`` of them), ``right-angle``, ``arc``. ``points`` are parameter
+    indices."""
+
+    kind: Literal["segment", "span", "polygon", "circle", "ticks", "right-angle", "arc"]
+    points: tuple[int, ...]
+    count: int = 0
+
+    @property
+    def is_mark(self) -> bool:
+        """Marks claim the fact (equal ticks, a right angle): drawn only when it is stated true."""
+        return self.kind in ("ticks", "right-angle", "arc")
+
+
+_DRAW_ARITY = {"segment": 2, "span": None, "polygon": None, "circle": 3, "ticks": 2,
+               "right-angle": 4, "arc": 4}
+
+
+@dataclass(frozen=True, slots=True)
 class PredicateDef:
-    """A predicate: parameters, argument symmetries (as a closed permutation
-    group), whether it is a side condition, and its documentation."""
+    """Everything about one predicate, from its block in ``predicates.gdl``:
+    parameters, argument symmetries (as a closed permutation group), whether
+    it is a side condition, what it negates, what it means in other facts,
+    its equations for each AR table, its notation and what a figure draws.
+    The numeric check is the function of the same name in
+    :mod:`geodsl.realize.checks`."""
 
     name: str
     params: tuple[str, ...]
@@ -46,6 +82,15 @@ class PredicateDef:
     side: bool
     doc: str
     location: Location = field(compare=False)
+    negates: Predicate | None = None
+    """``ncoll a b c`` negates ``coll a b c``: the notation and the checker
+    read it as that predicate, negated."""
+    means: Means | None = None
+    equations: dict[str, tuple[Equation, ...]] = field(default_factory=dict, compare=False)
+    """Per table (``angles``, ``lengths``, ``ratios``, ``squares``)."""
+    notation: str | None = None
+    negated_notation: str | None = None
+    draw: tuple[DrawItem, ...] = ()
     variadic: bool = False
     """``more:``: the last parameter may be repeated (``cyclic a b c d e``)."""
 
@@ -228,8 +273,11 @@ def _keyword(raw: RawLine) -> tuple[str, list[str]]:
     return words[0], words[1:]
 
 
-def _blocks(text: str, source: str, start_keyword: str) -> list[_Block]:
-    """Group a rulebase file into blocks that start with ``start_keyword:``."""
+def _blocks(text: str, source: str, start_keyword: str,
+            free: frozenset[str] = frozenset()) -> list[_Block]:
+    """Group a rulebase file into blocks that start with ``start_keyword:``.
+    Lines of the ``free`` keywords are not in the DSL: their readers take
+    the line's text, whatever the DSL grammar made of it."""
     blocks: list[_Block] = []
     doc: list[str] = []
     for line in _lines_with_comments(text, source):
@@ -246,7 +294,12 @@ def _blocks(text: str, source: str, start_keyword: str) -> list[_Block]:
             continue
         if raw.kind == "unparsed":
             # A keyword line the grammar rejects, kept by lines.py for readers
-            # of other notations: in a rulebase file it is the grammar's error.
+            # of other notations: in a rulebase file it is the grammar's error
+            # unless its keyword is one of those readers'.
+            if _keyword(raw)[0] in free and blocks:
+                blocks[-1].lines.append((line, raw))
+                doc = []
+                continue
             raise raw.body.error  # type: ignore[union-attr]
         if raw.kind != "keyword":
             raise RulebaseError(
@@ -364,10 +417,128 @@ def _symmetry_group(params: tuple[str, ...], generators: list[tuple[int, ...]]) 
     return (identity,) + tuple(sorted(group - {identity}))
 
 
+_FREE_PREDICATE_KEYS = frozenset(TABLES) | {"notation", "negated", "draw", "means", "negates"}
+_PREDICATE_KEYS = ("same", "side", "more", "negates", "means", *TABLES, "notation", "negated", "draw")
+
+
+def _free_body(line: Line) -> tuple[str, int]:
+    """The text after a keyword line's first colon, and its column."""
+    colon = line.text.index(":")
+    return line.text[colon + 1:], colon + 2
+
+
+def _template_fields(template: str) -> list[tuple[str, int]]:
+    """The ``{name}`` fields of a notation template, with their offsets."""
+    out, i = [], 0
+    while True:
+        i = template.find("{", i)
+        if i < 0:
+            return out
+        j = template.find("}", i)
+        if j < 0:
+            return out + [(template[i + 1:], i)]
+        out.append((template[i + 1:j], i))
+        i = j + 1
+
+
+def _read_template(reader: _Reader, body: str, column: int, line: Line, params: tuple[str, ...]) -> str:
+    text = body.strip()
+    offset = column + len(body) - len(body.lstrip())
+    for name, at in _template_fields(text):
+        if name not in params:
+            raise reader.error(f"`{{{name}}}` is not a parameter of the predicate", line, offset + at,
+                               name, f"the parameters are {' '.join(params)}")
+    if not text:
+        raise reader.error("empty notation", line, column, "", "e.g. `notation: {a}{b} ∥ {c}{d}`")
+    return text
+
+
+def _words(body: str, column: int) -> list[list[tuple[str, int]]]:
+    """``;``-separated items of whitespace-separated words, with columns."""
+    items: list[list[tuple[str, int]]] = [[]]
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == ";":
+            items.append([])
+            i += 1
+        elif ch.isspace():
+            i += 1
+        else:
+            j = i
+            while j < len(body) and not body[j].isspace() and body[j] != ";":
+                j += 1
+            items[-1].append((body[i:j], column + i))
+            i = j
+    return [item for item in items if item]
+
+
+def _point_indices(reader: _Reader, words: list[tuple[str, int]], line: Line,
+                   params: tuple[str, ...]) -> tuple[int, ...]:
+    out = []
+    for word, col in words:
+        if word not in params or arg_kind(word) != "point":
+            raise reader.error(f"`{word}` is not a point parameter of the predicate", line, col, word,
+                               f"the parameters are {' '.join(params)}")
+        out.append(params.index(word))
+    return tuple(out)
+
+
+def _read_draw(reader: _Reader, body: str, column: int, line: Line,
+               params: tuple[str, ...]) -> tuple[DrawItem, ...]:
+    items = []
+    for words in _words(body, column):
+        (kind, col), rest = words[0], words[1:]
+        count = 0
+        if kind not in _DRAW_ARITY:
+            raise reader.error(f"unknown drawing `{kind}`", line, col, kind,
+                               "draw: " + ", ".join(_DRAW_ARITY))
+        if kind == "ticks":
+            if not rest or not rest[0][0].isdigit():
+                raise reader.error("`ticks` takes a count, then two points", line, col, kind,
+                                   "e.g. `ticks 2 a b`")
+            count, rest = int(rest[0][0]), rest[1:]
+        want = _DRAW_ARITY[kind]
+        if (want is not None and len(rest) != want) or (want is None and len(rest) < 2):
+            raise reader.error(f"`{kind}` takes {want or 'two or more'} points, got {len(rest)}", line,
+                               col, kind, "name the points of the predicate")
+        items.append(DrawItem(kind, _point_indices(reader, rest, line, params), count))  # type: ignore[arg-type]
+    return tuple(items)
+
+
+def _read_fact_text(reader: _Reader, body: str, column: int, line: Line,
+                    params: tuple[str, ...]) -> Predicate:
+    items = _words(body, column)
+    if len(items) != 1:
+        raise reader.error("expected one fact", line, column, body.strip(), "e.g. `negates: coll a b c`")
+    (name, col), rest = items[0][0], items[0][1:]
+    for word, wcol in rest:
+        if word not in params:
+            raise reader.error(f"`{word}` is not a parameter of the predicate", line, wcol, word,
+                               f"the parameters are {' '.join(params)}")
+    return Predicate(name, tuple(w for w, _ in rest), False, Location(reader.source, line.number, col))
+
+
+def _read_means(reader: _Reader, body: str, column: int, line: Line, params: tuple[str, ...]) -> Means:
+    head, sep, facts = body.partition(":")
+    rule, _, label = head.strip().partition(" ")
+    label = label.strip()
+    if not sep or not rule or not (label.startswith("(") and label.endswith(")")):
+        raise reader.error("`means:` is `RULE (Label): fact; fact`", line, column, body.strip(),
+                           "e.g. `means: equal_radii (Equal radii): cong o a o b; cong o a o c`")
+    fcol = column + len(head) + 1
+    parts = []
+    for words in _words(facts, fcol):
+        parts.append(_read_fact_text(reader, " ".join(w for w, _ in words), words[0][1] - 1, line, params))
+    if not parts:
+        raise reader.error("`means:` lists no facts", line, fcol, "", "list the facts after the colon")
+    return Means(rule, label[1:-1], tuple(parts))
+
+
 def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
     reader = _Reader(source)
     out: dict[str, PredicateDef] = {}
-    for block in _blocks(text, source, "predicate"):
+    for block in _blocks(text, source, "predicate", _FREE_PREDICATE_KEYS):
         sts = reader.statements(block.head, block.head_line)
         if len(sts) != 1:
             raise reader.error("`predicate:` takes one statement", block.head_line, 1, "",
@@ -380,11 +551,18 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
         if len(set(params)) != len(params):
             raise reader.error(f"`{name}` repeats a parameter", block.head_line, 1, name,
                                "parameters are distinct names")
+        kinds = tuple(arg_kind(p) for p in params)
+        constants = frozenset(p for p, k in zip(params, kinds) if k != "point")
         gens: list[tuple[int, ...]] = []
+        fields: dict[str, object] = {}
+        equations: dict[str, tuple[Equation, ...]] = {}
         side = False
         variadic = False
         for line, raw in block.lines:
             key, _ = _keyword(raw)
+            if key in fields or key in equations:
+                raise reader.error(f"`{key}:` is given twice for `{name}`", line, 1, key,
+                                   "write all of it on one line, separated by `;`")
             if key == "more":
                 sts_ = reader.statements(raw, line)
                 w = reader.flat(sts_[0], line, "a repeated parameter") if len(sts_) == 1 else []
@@ -392,6 +570,22 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                     raise reader.error("`more:` names the last parameter, a point", line, 1, key,
                                        f"e.g. `more: {params[-1]}`")
                 variadic = True
+            elif key in _FREE_PREDICATE_KEYS:
+                body, column = _free_body(line)
+                if key in TABLES:
+                    try:
+                        equations[key] = read_equations(body, key, params, constants)  # type: ignore[arg-type]
+                    except EquationSyntax as exc:
+                        raise reader.error(str(exc), line, column + exc.column - 1, body.strip(),
+                                           exc.hint) from None
+                elif key in ("notation", "negated"):
+                    fields[key] = _read_template(reader, body, column, line, params)
+                elif key == "draw":
+                    fields[key] = _read_draw(reader, body, column, line, params)
+                elif key == "means":
+                    fields[key] = _read_means(reader, body, column, line, params)
+                else:  # negates
+                    fields[key] = _read_fact_text(reader, body, column, line, params)
             elif key == "same":
                 for st in reader.statements(raw, line):
                     w = reader.flat(st, line, "a spelling")
@@ -404,11 +598,24 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                 side = True
             else:
                 raise reader.error(f"unknown keyword `{key}:` in a predicate", line, 1, key,
-                                   "predicates take `same:`, `side:` and `more:`")
-        kinds = tuple(arg_kind(p) for p in params)
+                                   "predicates take " + ", ".join(f"`{k}:`" for k in _PREDICATE_KEYS))
         out[name] = PredicateDef(name, params, kinds, _symmetry_group(params, gens), side,
-                                 block.doc,
-                                 Location(source, block.head_line.number, 1), variadic)
+                                 block.doc, Location(source, block.head_line.number, 1),
+                                 negates=fields.get("negates"),  # type: ignore[arg-type]
+                                 means=fields.get("means"),  # type: ignore[arg-type]
+                                 equations=equations,
+                                 notation=fields.get("notation"),  # type: ignore[arg-type]
+                                 negated_notation=fields.get("negated"),  # type: ignore[arg-type]
+                                 draw=fields.get("draw", ()),  # type: ignore[arg-type]
+                                 variadic=variadic)
+    for pdef in out.values():
+        for fact in ([pdef.negates] if pdef.negates else []) + list(pdef.means.facts if pdef.means else []):
+            target = out.get(fact.name)
+            if target is None or target.arity != len(fact.args):
+                raise RulebaseError(f"`{fact.name}` in the block of `{pdef.name}` is not a predicate "
+                                    f"of {len(fact.args)} arguments", source=source,
+                                    line=pdef.location.line, column=1, text=fact.name,
+                                    hint="use a predicate defined in this file")
     return out
 
 

@@ -268,6 +268,16 @@ def aconst(args: Sequence[complex | float], tol: Tolerance, scale: float) -> boo
     return _real_mod_pi(t * complex(math.cos(angle), -math.sin(angle)), tol)
 
 
+@_check("anglediff")
+def anglediff(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, d, e, f, g, h = _pts(args[:8])
+    angle = float(args[8].real if isinstance(args[8], complex) else args[8])
+    t1, t2 = _turn(a, b, c, d, tol, scale), _turn(e, f, g, h, tol, scale)
+    if t1 is None or t2 is None:
+        return False
+    return _real_mod_pi(t1 * t2.conjugate() * complex(math.cos(angle), -math.sin(angle)), tol)
+
+
 @_check("rconst")
 def rconst(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
     a, b, c, d = _pts(args[:4])
@@ -365,3 +375,9 @@ def obtuse_angle(args: Sequence[complex | float], tol: Tolerance, scale: float) 
     eps = tol.length_at(scale)
     # Strictly obtuse: a right angle (or a point on b) is not.
     return dot(a - b, c - b) < -eps * max(abs(a - b), abs(c - b), eps)
+
+
+@_check("samedir")
+def samedir(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, d = _pts(args)
+    return dot(b - a, d - c) > tol.length_at(scale) ** 2

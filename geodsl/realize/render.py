@@ -25,9 +25,10 @@ from matplotlib.figure import Figure
 from matplotlib.patches import Arc, Circle as CirclePatch, Polygon
 
 from ..lang.ast import Predicate
+from ..lang.definitions import DrawItem, rulebase
 from ..lang.errors import GeoDSLError
 from .diagram import Diagram
-from .loci import cross, dot
+from .loci import Degenerate, circumcenter, cross, dot
 
 INK = "#1f2a36"
 LINE = "#4a5a6a"
@@ -119,34 +120,33 @@ def _place_labels(coords: dict[str, complex], segments: list[tuple[complex, comp
 
 
 def _highlight_parts(pred: Predicate, coords: dict[str, complex]) -> tuple[list[tuple[str, str]], list[tuple[str, ...]]]:
-    """Segments (pairs of names) and polygons to highlight for a predicate."""
-    p = [a for a in pred.args if isinstance(a, str)]
-    name = pred.name
-    if name in ("para", "perp", "cong", "npara", "nperp", "aconst", "rconst"):
-        return [(p[0], p[1]), (p[2], p[3])], []
-    if name in ("eqangle", "eqratio"):
-        return [(p[0], p[1]), (p[2], p[3]), (p[4], p[5]), (p[6], p[7])], []
-    if name in ("coll", "ncoll"):
-        far = max(((a, b) for a in p for b in p), key=lambda ab: abs(coords[ab[0]] - coords[ab[1]]))
-        return [far], []
-    if name == "midp":
-        return [(p[1], p[2])], []
-    if name == "sideprod":  # the six pieces the three cut points make of the sides
-        a, b, c, d, e, f = p
-        return [(b, d), (d, c), (c, e), (e, a), (a, f), (f, b)], []
-    if name == "foot":
-        return [(p[0], p[1]), (p[2], p[3])], []
-    if name in ("simtri", "simtrir", "contri", "contrir"):
-        return [], [tuple(p[:3]), tuple(p[3:])]
-    if name == "circle":
-        return [(p[0], q) for q in p[1:]], []
-    if name in ("lconst", "l2const"):
-        return [(p[0], p[1])], []
-    if name == "r2const":
-        return [(p[0], p[1]), (p[2], p[3])], []
-    if name == "obtuse_angle":
-        return [(p[1], p[0]), (p[1], p[2])], []
-    return [], []
+    """Segments (pairs of names) and polygons to highlight for a predicate:
+    the ``segment``, ``span`` and ``polygon`` items of its ``draw:`` line."""
+    segments: list[tuple[str, str]] = []
+    polygons: list[tuple[str, ...]] = []
+    for item, names in _draw_items(pred):
+        if item.kind == "segment":
+            segments.append((names[0], names[1]))
+        elif item.kind == "span":  # the two points farthest apart
+            segments.append(max(((a, b) for a in names for b in names),
+                                key=lambda ab: abs(coords[ab[0]] - coords[ab[1]])))
+        elif item.kind == "polygon":
+            polygons.append(names)
+    return segments, polygons
+
+
+def _draw_items(pred: Predicate) -> list[tuple[DrawItem, tuple[str, ...]]]:
+    """The predicate's ``draw:`` items with its point names; marks (ticks,
+    right angles, arcs) claim the fact, so a negated one draws none."""
+    pdef = rulebase().predicates.get(pred.name)
+    if pdef is None:
+        return []
+    out = []
+    for item in pdef.draw:
+        if item.is_mark and pred.negated:
+            continue
+        out.append((item, tuple(str(pred.args[i]) for i in item.points)))
+    return out
 
 
 def _ticks(ax: object, a: complex, b: complex, count: int, unit: float, color: str) -> None:
@@ -334,23 +334,18 @@ def _draw_highlight(ax: object, pred: Predicate, coords: dict[str, complex], dia
         pts = [(coords[n].real, coords[n].imag) for n in poly]
         ax.add_patch(Polygon(pts, closed=True, fc=HIGHLIGHT, alpha=0.16, ec=HIGHLIGHT, lw=2.0,  # type: ignore[attr-defined]
                              zorder=4))
-    p = [coords[a] for a in pred.args if isinstance(a, str)]
-    if pred.name == "perp" and not pred.negated:
-        _right_angle(ax, p[0], p[1], p[2], p[3], unit)
-    elif pred.name == "cong" and not pred.negated:
-        _ticks(ax, p[0], p[1], 2, unit, HIGHLIGHT)
-        _ticks(ax, p[2], p[3], 2, unit, HIGHLIGHT)
-    elif pred.name == "midp":
-        _ticks(ax, p[1], p[0], 1, unit, HIGHLIGHT)
-        _ticks(ax, p[0], p[2], 1, unit, HIGHLIGHT)
-    elif pred.name == "eqangle" and not pred.negated:
-        _angle_arc(ax, p[0], p[1], p[2], p[3], unit, 1)
-        _angle_arc(ax, p[4], p[5], p[6], p[7], unit, 1)
-    elif pred.name == "cyclic":
-        try:
-            from .loci import circumcenter
-            o = circumcenter(p[0], p[1], p[2], diagram.tol, diagram.scale)
-        except Exception:
-            return
-        ax.add_patch(CirclePatch((o.real, o.imag), abs(p[0] - o), fill=False, ec=HIGHLIGHT, lw=2.4,  # type: ignore[attr-defined]
-                                 zorder=5, alpha=0.9))
+    for item, names in _draw_items(pred):
+        p = [coords[n] for n in names]
+        if item.kind == "right-angle":
+            _right_angle(ax, p[0], p[1], p[2], p[3], unit)
+        elif item.kind == "ticks":
+            _ticks(ax, p[0], p[1], item.count, unit, HIGHLIGHT)
+        elif item.kind == "arc":
+            _angle_arc(ax, p[0], p[1], p[2], p[3], unit, 1)
+        elif item.kind == "circle":
+            try:
+                o = circumcenter(p[0], p[1], p[2], diagram.tol, diagram.scale)
+            except Degenerate:  # collinear: no circle to draw
+                continue
+            ax.add_patch(CirclePatch((o.real, o.imag), abs(p[0] - o), fill=False, ec=HIGHLIGHT, lw=2.4,  # type: ignore[attr-defined]
+                                     zorder=5, alpha=0.9))
