@@ -23,11 +23,14 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from geodsl.budget import Budget, Clock
 from geodsl.lang.ast import Option, Predicate, Problem
-from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
+from geodsl.lang.definitions import rulebase
+from geodsl.provers import get_prover
+from geodsl.realize import realize
 
-from .queries import QueryAnswer, answer_queries
+from .queries import QueryAnswer, answers, measure_queries, to_prove
 
 VERDICTS = ("proved", "true_unproved", "false")
 
@@ -100,58 +103,64 @@ def options_of(problem: Problem) -> tuple[Option, ...]:
     return tuple(Option("goal" if i == 0 else f"goal{i + 1}", g, g.span) for i, g in enumerate(problem.goals))
 
 
-def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout: float = 30.0,
-                  with_proofs: bool = False) -> ProblemCheck:
-    """Realize once, saturate once, then decide every option."""
-    from geodsl.closure import closure
-    from geodsl.closure.engine import DIAGRAMS_NEEDED
-    from geodsl.realize import realize
-
+def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
+                  budget: Budget | Clock | None = None, timeout: float | None = None,
+                  with_proofs: bool = False, method: str = "ddar") -> ProblemCheck:
+    """Realize once, decide every option numerically, then prove the true
+    ones with ``method``'s prover — all of it within one budget per problem
+    (``timeout`` seconds is shorthand for ``Budget(seconds=timeout)``)."""
     start = time.monotonic()
+    if budget is not None and timeout is not None:
+        raise GeoDSLError("pass a budget or a timeout, not both", hint="Budget(seconds=...) is the timeout")
+    clock = budget if isinstance(budget, Clock) else (
+        budget if budget is not None else Budget() if timeout is None else Budget(seconds=timeout)).start()
+    prover = get_prover(method, seed=seed)
     # One realization serves both: the options are decided on its first
-    # `diagrams` diagrams, the closure reads its first DIAGRAMS_NEEDED.
-    count = max(diagrams, DIAGRAMS_NEEDED)
+    # `diagrams` diagrams, the prover reads as many as it needs.
+    count = max(diagrams, prover.diagrams)
     try:
         try:
             figures = realize(problem, seed=seed, diagrams=count)
-            saturated = closure(problem, seed=seed, timeout=timeout, figures=figures)
         except GoalFalseError:
             # The goal is false whichever way the figure is drawn: decide the
             # options on unbiased diagrams (the goal's verdict will be false).
             figures = realize(problem, seed=seed, diagrams=count, check_goals=False)
-            saturated = closure(_without_goals(problem), seed=seed, timeout=timeout, figures=figures)
+        deciding = figures[:diagrams]
+        options = options_of(problem)
+        numeric = [all(d.holds(o.predicate) for d in deciding) for o in options]
+        # Only true, positive options need a proof: a negated one that holds
+        # in every diagram is proved by the figure (a counterexample to the
+        # positive fact), a false one is false.
+        goals = [o.predicate for o, true in zip(options, numeric) if true and not o.predicate.negated]
+        # A query's value, when the diagrams name it, is one more goal.
+        measured = measure_queries(problem, figures)
+        goals += [p for p in to_prove(measured) if p not in goals]
+        result = prover.prove(problem, goals, clock, figures=figures)
     except GeoDSLError as exc:
         return ProblemCheck(problem.name, "error", error=exc, seconds=time.monotonic() - start)
-    deciding = figures[:diagrams]
+    proofs = {g.goal: g.proof for g in result.goals}
     verdicts = []
-    for option in options_of(problem):
+    for option, true in zip(options, numeric):
         predicate = option.predicate
-        numeric = all(d.holds(predicate) for d in deciding)
         proved, kind, steps, text = False, None, None, None
-        if numeric and predicate.negated:
+        proof = proofs.get(predicate) if true and not predicate.negated else None
+        if true and predicate.negated:
             proved, kind, steps = True, "counterexample", 0
-        elif numeric and saturated.proves(predicate):
-            proof = saturated.proof(predicate)
+        elif proof is not None:
             # A side condition (obtuse_angle, ncoll) is decided on the diagram, not derived.
             side = rulebase().predicates[predicate.name].side
             proved, kind, steps = True, "diagram" if side else "deduction", len(proof.steps)
             text = proof.to_text() if with_proofs else None
-        verdict = "proved" if proved else "true_unproved" if numeric else "false"
-        verdicts.append(OptionVerdict(option.label, predicate, numeric, proved, verdict, kind, steps, text))
+        verdict = "proved" if proved else "true_unproved" if true else "false"
+        verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps, text))
     key, consistent, disagreements = problem.answer, None, ()
     if key is not None and problem.options:
         disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
         consistent = not disagreements
-    answers = answer_queries(problem, figures, saturated, with_proofs)
     return ProblemCheck(problem.name, "ok", tuple(verdicts), key, consistent, disagreements,
-                        saturated.status, time.monotonic() - start, queries=answers,
+                        result.status, time.monotonic() - start,
+                        queries=answers(measured, proofs, with_proofs),
                         auxiliary=tuple(c.to_text() for c in problem.aux_given))
-
-
-def _without_goals(problem: Problem) -> Problem:
-    from dataclasses import replace
-
-    return replace(problem, goals=())
 
 
 @dataclass(frozen=True)

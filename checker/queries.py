@@ -6,10 +6,10 @@ A query is answered in two layers, and the answer says which one holds:
   (:meth:`geodsl.realize.Diagrams.measure`), named exactly when all diagrams
   give the same simple fraction (``2pi/3``), else reported as a number and
   whether it varies between diagrams. A numeric value is not a proof.
-- **proved**: when the value is named, the closure is asked for the
-  queried predicate with that value (``aconst a b b c 2pi/3``); if it
-  derives it, the answer is proved and the proof is that predicate's proof
-  (this is how Newclid answers ``acompute``).
+- **proved**: when the value is named, the prover is asked for the
+  queried predicate with that value (``aconst a b b c 2pi/3``,
+  :func:`to_prove`); if it derives it, the answer is proved and the proof is
+  that predicate's proof (this is how Newclid answers ``acompute``).
 """
 
 from __future__ import annotations
@@ -17,11 +17,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
-from geodsl.lang.ast import Problem
+from geodsl.lang.ast import Predicate, Problem
 from geodsl.realize.measure import Measurement
 
 if TYPE_CHECKING:
-    from geodsl.closure import Closure
+    from collections.abc import Mapping, Sequence
+
+    from geodsl.proofs import Proof
     from geodsl.realize import Diagrams
 
 
@@ -62,17 +64,24 @@ class QueryAnswer:
         return out
 
 
-def answer_queries(problem: Problem, figures: "Diagrams", saturated: "Closure | None",
-                   with_proofs: bool = False) -> tuple[QueryAnswer, ...]:
-    """Every query of ``problem``: measured in ``figures``, proved by
-    ``saturated`` (a closure run on the same problem) when it can."""
+def measure_queries(problem: Problem, figures: "Diagrams") -> tuple[Measurement, ...]:
+    """Every query of ``problem``, measured in ``figures``."""
+    return tuple(figures.measure(q) for q in problem.queries)
+
+
+def to_prove(measurements: "Sequence[Measurement]") -> list[Predicate]:
+    """The predicates to ask a prover for: each named value (``aconst a b b c 2pi/3``)."""
+    return [m.predicate for m in measurements if m.predicate is not None]
+
+
+def answers(measurements: "Sequence[Measurement]", proofs: "Mapping[Predicate, Proof | None]",
+            with_proofs: bool = False) -> tuple[QueryAnswer, ...]:
+    """The answers, given the proofs a prover found for :func:`to_prove`'s predicates."""
     out: list[QueryAnswer] = []
-    for query in problem.queries:
-        m = figures.measure(query)
-        proved, steps, text = False, None, None
-        if m.predicate is not None and saturated is not None and saturated.proves(m.predicate):
-            proof = saturated.proof(m.predicate)
-            proved, steps = True, len(proof.steps)
-            text = proof.to_text() if with_proofs else None
-        out.append(QueryAnswer(m, proved, steps, text))
+    for m in measurements:
+        proof = proofs.get(m.predicate) if m.predicate is not None else None
+        if proof is None:
+            out.append(QueryAnswer(m, False))
+        else:
+            out.append(QueryAnswer(m, True, len(proof.steps), proof.to_text() if with_proofs else None))
     return tuple(out)

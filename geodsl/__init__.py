@@ -40,6 +40,9 @@ from .lang.errors import GoalFalseError, RealizationError
 from .realize import Diagram, Diagrams, realize
 from .lang.rules import Rule, get_rules
 from .closure import Closure, closure
+from .budget import Budget, BudgetExceeded, Clock
+from .proofs import Check, Given, GoalResult, Proof, Prover, Result, Step
+from .provers import get_prover, prove
 
 __version__ = "0.1.0"
 
@@ -53,4 +56,6 @@ __all__ = [
     "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
     "Rule", "get_rules",
     "Closure", "closure",
+    "Budget", "BudgetExceeded", "Clock",
+    "Check", "Given", "GoalResult", "Proof", "Prover", "Result", "Step", "get_prover", "prove",
 ]

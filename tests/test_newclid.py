@@ -83,17 +83,21 @@ def test_aux_constructions_are_realized_and_drawn_as_auxiliary():
     assert frozenset("adeb") in given_lines        # side ab (with d and e on it) is given
 
 
+def _aux_origins(problem: geodsl.Problem) -> set[str]:
+    """Where the premise facts of the `|` constructions say they come from."""
+    return {f"{cl.span.line}:{cl.span.column}" for c in problem.aux_given for cl in c.clauses}
+
+
 def test_closure_uses_the_aux_section_and_the_proof_lists_it():
     p = geodsl.parse_problem(TRI + " | d = midpoint d a b; e = midpoint e a c ? para d e b c")
     c = closure(p)
     assert c.solved
     proof = c.proof()
     text = proof.to_text()
-    assert "* Auxiliary constructions:\nd = midpoint d a b\ne = midpoint e a c\n" in text
-    assert text.index("* From theorem premises:") < text.index("* Auxiliary constructions:") \
-        < text.index("* Proof steps:")
-    aux_facts = [q for q in proof.premises if q["auxiliary"]]
-    assert {q["fact"] for q in aux_facts} == {"D is midpoint of AB", "E is midpoint of AC"}
+    assert text.startswith("* Auxiliary Constructions:\nd = midpoint d a b\ne = midpoint e a c\n"
+                           "* From theorem premises:\n")
+    from_aux = [g.text for g in proof.givens if g.origin in _aux_origins(p)]
+    assert from_aux == ["D is midpoint of AB", "E is midpoint of AC"]
     assert proof.to_dict()["auxiliary"] == ["d = midpoint d a b", "e = midpoint e a c"]
     # Without `|` the same facts are ordinary premises and there is no such section.
     plain = closure(TRI + "; d = midpoint d a b; e = midpoint e a c ? para d e b c").proof()
@@ -110,8 +114,8 @@ def test_corpus_aux_sections_prove_problems_the_premise_alone_does_not(corpus):
         if not closure(p.without_aux_given(), timeout=20).solved:
             needed += 1
             proof = result.proof()
-            assert any(q["auxiliary"] for q in proof.premises), p.name
-            assert "* Auxiliary constructions:" in proof.to_text()
+            assert any(g.origin in _aux_origins(p) for g in proof.givens), p.name
+            assert proof.to_text().startswith("* Auxiliary Constructions:")
     assert needed >= 1
 
 
@@ -154,8 +158,10 @@ def test_obtuse_angle_goals_are_decided_on_the_diagram():
     p = geodsl.parse_problem("a b c = between a b c ? obtuse_angle b a c", dialect="newclid")
     c = closure(p)
     assert c.solved
-    step = c.proof().steps[-1]
-    assert step["rule"] == "diagram" and step["fact"] == "∠BAC is obtuse"
+    proof = c.proof()
+    step = proof.steps[-1]
+    assert (step.rule, step.kind, step.text) == ("diagram", "check", "∠BAC is obtuse")
+    assert [ch.text for ch in proof.checks] == ["∠BAC is obtuse"] and step.checks == (0,)
     from geodsl.checker.options import check_problem
 
     verdict = check_problem(p).options[0]
@@ -283,7 +289,7 @@ def test_prove_and_check_print_aux_sections_and_queries(tmp_path, capsys):
                  "q\na = free a; b = lconst b a 3; c = eq_triangle c a b ? acompute a b b c\n")
     assert main(["prove", str(f)]) == 0
     out = capsys.readouterr().out
-    assert "* Auxiliary constructions:\nd = midpoint d a b\n" in out
+    assert "* Auxiliary Constructions:\nd = midpoint d a b\n" in out
     assert "query: acompute a b b c = 2pi/3 (120°): proved (aconst a b b c 2pi/3)" in out
     assert main(["prove", "--json", str(f)]) == 0
     records = json.loads(capsys.readouterr().out)

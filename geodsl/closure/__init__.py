@@ -12,7 +12,7 @@ module       job
 ``ruleset``  the rules, as the matcher wants them
 ``matcher``  numerically true instances of each rule
 ``engine``   :func:`closure`, :class:`Closure`, budgets
-``proof``    trace back, prune, number, print and JSON
+``trace``    a fact's typed proof: trace back, prune, number
 ============ ==============================================================
 """
 
@@ -20,6 +20,6 @@ from __future__ import annotations
 
 from .engine import Closure, closure
 from .facts import Fact
-from .proof import Proof
+from ..proofs import Proof
 
 __all__ = ["Closure", "Fact", "Proof", "closure"]

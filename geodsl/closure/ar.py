@@ -40,12 +40,15 @@ with non-zero weight, the parents of the derived fact.
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache
+from typing import NamedTuple
 
 from ..lang.constants import Constant
 from ..lang.definitions import rulebase
 from ..lang.equations import Equation
+from .facts import Side
 from .linear import Form, LatticeTable, LinearTable, integral
 
 PI = -1
@@ -77,6 +80,15 @@ def log_form(value: Fraction) -> Form:
     return {k: v for k, v in out.items() if v}
 
 
+class Because(NamedTuple):
+    """Why a table proves something: the facts of the equations it combined
+    and the side conditions those equations rest on (the order of points a
+    distance equation read from the figure, say)."""
+
+    facts: tuple[int, ...]
+    sides: tuple[Side, ...] = ()
+
+
 class _Table:
     """A linear table over pair variables, with equation ids mapped to facts."""
 
@@ -84,6 +96,7 @@ class _Table:
         self.table = LinearTable()
         self.pair_var: dict[tuple[int, int], int] = {}
         self.eq_fact: list[tuple[int, ...]] = []
+        self.eq_side: list[tuple[Side, ...]] = []
         self._memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
         self._memo_version = -1
         self.next_var = 0
@@ -106,17 +119,24 @@ class _Table:
             self.on_new_pair(key[0], key[1], var)
         return var
 
-    def add(self, form: Form, fact: int | tuple[int, ...]) -> bool:
-        """Add equation ``form = 0`` justified by a fact (or several)."""
+    def add(self, form: Form, fact: int | tuple[int, ...], sides: tuple[Side, ...] = ()) -> bool:
+        """Add equation ``form = 0`` justified by a fact (or several) and
+        resting on ``sides``."""
         ident = len(self.eq_fact)
         self.eq_fact.append(fact if isinstance(fact, tuple) else (fact,))
+        self.eq_side.append(sides)
         return self.table.add(form, ident)
 
     def _reduce(self, form: Form) -> tuple[Form, dict[int, Fraction]]:
         return self.table.reduce(form)
 
-    def facts_of(self, reason: dict[int, Fraction]) -> tuple[int, ...]:
-        return tuple(sorted({f for e, w in reason.items() if w for f in self.eq_fact[e]}))
+    def facts_of(self, reason: dict[int, Fraction]) -> Because:
+        """The facts and side conditions of the equations with a weight."""
+        used = sorted(e for e, w in reason.items() if w)
+        sides: dict[Side, None] = {}
+        for e in used:
+            sides.update(dict.fromkeys(self.eq_side[e]))
+        return Because(tuple(sorted({f for e in used for f in self.eq_fact[e]})), tuple(sides))
 
     def cached(self, key: tuple[object, ...], compute) -> dict[int, Fraction] | None:  # type: ignore[no-untyped-def]
         if self._memo_version != self.table.version:
@@ -126,7 +146,7 @@ class _Table:
             self._memo[key] = compute()
         return self._memo[key]
 
-    def zero(self, form: Form) -> tuple[int, ...] | None:
+    def zero(self, form: Form) -> Because | None:
         """The facts whose equations reduce ``form`` to exactly zero, or None
         (remembered until the table changes)."""
         def compute() -> dict[int, Fraction] | None:
@@ -154,8 +174,8 @@ class _Table:
         """The equations (form = 0) a fact gives, or [] if none."""
         return []
 
-    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
-        """The facts this table proves ``name args`` from, or None."""
+    def query(self, name: str, args: tuple[object, ...]) -> Because | None:
+        """Why this table proves ``name args``, or None."""
         if not self.proves(name):
             return None
         forms = self.forms(name, args)
@@ -230,15 +250,15 @@ class AngleTable(_Table):
             return forms[0] if forms else None
         return None
 
-    def query_rational(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
-        """The facts of a *rational* combination giving ``name args``, or None.
+    def query_rational(self, name: str, args: tuple[object, ...]) -> tuple[Because, int] | None:
+        """A *rational* combination giving ``name args``: why, and the common
+        denominator k of its weights; or None.
 
         Weights like 1/2 divide an angle (∠(ab, ax) = ∠(ax, ac) makes ax one
-        of the two bisectors): k·target ≡ 0 (mod π) is then proved for the
-        common denominator k, and the target itself only up to a multiple of
-        π/k. The caller accepts it only for a target that holds in the
-        diagram, which picks the branch — as AlphaGeometry's and Newclid's
-        angle chases do, but here marked as such in the proof."""
+        of the two bisectors): k·target ≡ 0 (mod π) is then proved, and the
+        target itself only up to a multiple of π/k. The caller accepts it
+        for a target that holds in the figure and states the side condition
+        that rules out the other branches (:meth:`Store.branch_sides`)."""
         form = self.target(name, args)
         if form is None:
             return None
@@ -256,10 +276,15 @@ class AngleTable(_Table):
             residual, reason = self.table.reduce_rational(form)  # type: ignore[attr-defined]
             self._rational_memo[key] = None if any(k >= 0 for k in residual) else reason
         reason = self._rational_memo[key]
-        return None if reason is None else self.facts_of(reason)
+        if reason is None:
+            return None
+        k = 1
+        for w in reason.values():
+            k = math.lcm(k, Fraction(w).denominator)
+        return self.facts_of(reason), k
 
-    def query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
-        """The facts an angle chase proves ``name args`` from, or None."""
+    def query(self, name: str, args: tuple[object, ...]) -> Because | None:
+        """Why an angle chase proves ``name args``, or None."""
         form = self.target(name, args)
         if form is None:
             return None
@@ -396,12 +421,12 @@ class DistanceTable(_LengthPowers):
         """sign·(pos b − pos a) on ``line``."""
         return {self.pos(line, b): Fraction(sign), self.pos(line, a): Fraction(-sign)}
 
-    def link(self, var: int, form: Form, reason: tuple[int, ...]) -> None:
+    def link(self, var: int, form: Form, reason: tuple[int, ...], sides: tuple[Side, ...] = ()) -> None:
         """Length variable ``var`` equals ``form`` (a signed difference)."""
         if var in self.linked:
             return
         self.linked.add(var)
-        self.add(subtract({var: Fraction(1)}, form), reason)
+        self.add(subtract({var: Fraction(1)}, form), reason, sides)
 
 
 class SquareTable(_LengthPowers):

@@ -23,26 +23,24 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING
 
 from .._canon import Interner
 from .._fire import CompiledRule, fire
+from ..budget import DEFAULT_MAX_FACTS, DEFAULT_SECONDS, Budget, BudgetExceeded, Clock
 from ..lang.ast import Constant, Predicate, Problem
 from ..lang.definitions import expand, rulebase
 from ..lang.errors import GeoDSLError
-from .facts import Fact
+from ..lang.parser import parse_problem
+from ..proofs import Proof, Status
+from ..realize import Diagrams, realize
+from .facts import Fact, Side
 from .harvest import harvest
-from ..budget import BudgetExceeded
 from .matcher import Matcher
 from .numeric import NumericModel
 from .ruleset import RuleSpec, load_rules, subsumed_by_ar
 from .store import SIDE, Store
+from .trace import build_proof, with_given_auxiliary
 
-if TYPE_CHECKING:
-    from ..realize import Diagrams
-
-DEFAULT_TIMEOUT = 30.0
-DEFAULT_MAX_FACTS = 50_000
 BRANCH_DIAGRAMS = 4
 DIAGRAMS_NEEDED = BRANCH_DIAGRAMS + 1
 """Diagrams a closure run reads: the main one and the branch witnesses."""
@@ -59,7 +57,8 @@ class Closure:
     (``obtuse_angle``) is decided on the diagram (rule ``diagram``).
     ``facts`` are in the order they were first obtained; ``status`` is
     ``"proved"`` (every goal follows), ``"saturated"`` (a level added
-    nothing) or ``"budget"`` (time or fact limit hit: a partial result).
+    nothing) or ``"budget"`` (time or fact limit hit: a partial result;
+    ``stopped`` names the stage that ran out).
     ``unsound`` lists derivations whose conclusion failed the numeric check
     (always empty unless there is a bug in a rule or the engine).
     """
@@ -67,13 +66,14 @@ class Closure:
     problem: Problem
     names: tuple[str, ...]
     facts: tuple[Fact, ...]
-    status: str
+    status: Status
     goals: tuple[Predicate, ...]
     goal_facts: tuple[int | None, ...]
     seconds: float
     levels: int
     unsound: tuple[str, ...] = ()
     _store: Store | None = field(default=None, repr=False, compare=False)
+    stopped: str | None = None
 
     @property
     def solved(self) -> bool:
@@ -86,6 +86,28 @@ class Closure:
 
     def predicates(self) -> list[Predicate]:
         return [self.fact_predicate(f) for f in self.facts]
+
+    def side_predicate(self, side: Side) -> Predicate:
+        """A side condition of a fact (:attr:`Fact.sides`) as a Predicate."""
+        name, negated, args = side
+        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
+                                     for a in args), negated)
+
+    def rests_on(self, fact: Fact) -> tuple[Predicate, ...]:
+        """Every side condition the fact's derivation rests on — its own
+        step's and its ancestors' — in derivation order. The fact holds in
+        every figure of the premise where all of them hold."""
+        seen: set[int] = set()
+        stack = [fact.id]
+        while stack:
+            fid = stack.pop()
+            if fid not in seen:
+                seen.add(fid)
+                stack.extend(self.facts[fid].parents)
+        sides: dict[Side, None] = {}
+        for fid in sorted(seen):
+            sides.update(dict.fromkeys(self.facts[fid].sides))
+        return tuple(self.side_predicate(s) for s in sides)
 
     def find(self, predicate: Predicate) -> Fact | None:
         """The fact stating ``predicate``, if the closure derived it (or can
@@ -112,11 +134,12 @@ class Closure:
             predicate = _parse_predicate(predicate)
         return all(self.find(part) is not None for part in expand(predicate))
 
-    def proof(self, goal: Predicate | str | None = None) -> "Proof":
-        """The proof of ``goal`` (default: the problem's first goal, a long
-        statement with every fact it states)."""
-        from .proof import Proof, build_proof
-
+    def proof(self, goal: Predicate | str | None = None) -> Proof:
+        """The proof of ``goal`` (default: the problem's first goal; a long
+        statement, every fact it states). Raises
+        :class:`~geodsl.lang.errors.GeoDSLError` if the closure does not
+        prove it (see :meth:`proves`). The constructions the problem gives
+        after ``|`` are the proof's ``auxiliary`` constructions."""
         if goal is None:
             if not self.problem.goals:
                 raise GeoDSLError("the problem has no goal to prove", hint="pass the goal")
@@ -127,21 +150,24 @@ class Closure:
         if any(f is None for f in facts):
             raise GeoDSLError(f"`{goal.to_text()}` is not proved by the closure",
                               hint=f"status: {self.status}")
-        return build_proof(self, facts[0] if len(facts) == 1 else facts)  # type: ignore[arg-type]
+        proof = build_proof(self.facts, facts, self.fact_predicate, self.side_predicate,  # type: ignore[arg-type]
+                            statement=goal)
+        return with_given_auxiliary(proof, self.problem)
 
 
 def _diagram_fact(store: Store, name: str, args: tuple[object, ...]) -> int | None:
     """A side condition asked as a goal (``obtuse_angle``, ``ncoll``) is not
     derived: it is checked on the diagram, as the closure checks the side
     conditions of rules (and as Newclid checks its numerical predicates).
-    The fact says so (rule ``diagram``); None where the diagram denies it."""
+    The fact says so (rule ``diagram``, resting on its own numerical check);
+    None where the diagram denies it."""
     key = store.key(name, args)
     found = store.index.get(key)
     if found is not None:
         return found
     if not store.model.holds(name, key[1:]):
         return None
-    return store.add(name, args, "diagram", ())
+    return store.add(name, args, "diagram", (), sides=[(name, args)])
 
 
 def _parse_predicate(text: str) -> Predicate:
@@ -192,12 +218,19 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
                 store.add(fact.name, tuple(args), "premise", (), origin=origin)
 
 
-def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_TIMEOUT,
-            max_facts: int = DEFAULT_MAX_FACTS, rules: Sequence[RuleSpec] | None = None,
-            harvest_facts: bool | None = None, figures: Diagrams | None = None) -> Closure:
+def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget | Clock | None = None,
+            timeout: float | None = None, max_facts: int | None = None,
+            rules: Sequence[RuleSpec] | None = None, harvest_facts: bool | None = None,
+            figures: Diagrams | None = None) -> Closure:
     """Saturate a problem's premise: DD (rules by levels) + AR (angle and
-    ratio chase), with provenance, within ``timeout`` seconds and
-    ``max_facts`` facts.
+    ratio chase), with provenance, within a budget.
+
+    ``budget``: a :class:`~geodsl.budget.Budget`, or the
+    :class:`~geodsl.budget.Clock` of a problem already under way (its
+    deadline covers realizing too). ``timeout`` and ``max_facts`` are
+    shorthand for ``Budget(seconds=timeout, max_facts=max_facts)``; the
+    defaults are :mod:`geodsl.budget`'s. When the budget runs out the result
+    is partial: status ``"budget"``, :attr:`Closure.stopped` names the stage.
 
     Once saturated, the closure can also list the collinearities,
     concyclicities, parallels, perpendiculars and equal lengths it can prove
@@ -205,24 +238,30 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
     the default does it for problems without goals (enumerating what is
     provable), not for a goal the closure failed to prove.
 
-    ``figures``: the problem already realized with this seed (at least
+    ``figures``: the problem already realized (at least
     :data:`DIAGRAMS_NEEDED` diagrams), so a caller that needs diagrams too
-    (``geodsl check``) realizes once.
+    (``geodsl check``) realizes once; ``seed`` is then theirs (passing a
+    different one is an error). Without figures the seed defaults to 0.
 
     Raises :class:`~geodsl.lang.errors.GeoDSLError` for a bad problem (parse
     error, degenerate construction, goal false in every diagram).
     """
     start = time.monotonic()
-    deadline = start + timeout
+    clock = _clock(budget, timeout, max_facts)
+    limits = clock.budget
+    deadline = clock.deadline
     if isinstance(problem, str):
-        from ..lang.parser import parse_problem
         problem = parse_problem(problem)
-    from ..realize import realize
-
     if figures is None:
-        figures = realize(problem, seed=seed, diagrams=DIAGRAMS_NEEDED)
+        figures = realize(problem, seed=0 if seed is None else seed, diagrams=DIAGRAMS_NEEDED)
     elif len(figures) < DIAGRAMS_NEEDED:
-        raise ValueError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given")
+        raise GeoDSLError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given",
+                          hint=f"realize with diagrams={DIAGRAMS_NEEDED} or more")
+    elif seed is not None and seed != figures.seed:
+        raise GeoDSLError(f"seed {seed} differs from the seed of the figures given ({figures.seed})",
+                          hint="pass the figures' seed, or no seed")
+    if clock.expired():
+        return _stopped(problem, "realize", start)
     diagram = figures[0]
     interner = Interner()
     for name in problem.premise.points:
@@ -249,16 +288,18 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                                    for g, a in zip(goals, goal_args))
 
     rules = tuple(r for r in (load_rules() if rules is None else rules) if not subsumed_by_ar(r))
-    status = "saturated"
+    status: Status = "saturated"
+    stopped: str | None = None
     level = 0
     try:
+        clock.check("numeric model")
         if goals_done():
             status = "proved"
         else:
             # Rules are matched lazily, on their first turn, and the goal is
             # checked after every rule: easy problems stop before the
             # expensive rules are ever matched.
-            matcher = Matcher(model, deadline)
+            matcher = Matcher(model, deadline, limits.max_matches)
             compiled = [CompiledRule(rule) for rule in rules]
             matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
             # Per rule and binding: whether it fired (its conclusions are
@@ -281,7 +322,7 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                     # (ext/fire.pyx): 10^4-10^5 small steps a problem, where
                     # the interpreter's overhead was most of the cost. Raises
                     # BudgetExceeded past the deadline or max_facts.
-                    fire(store, compiled[ri], found, fired[ri], memo[ri], deadline, max_facts)
+                    fire(store, compiled[ri], found, fired[ri], memo[ri], deadline, limits.max_facts)
                     if len(store.facts) != checked:
                         checked = len(store.facts)
                         if goals_done():
@@ -291,13 +332,31 @@ def closure(problem: Problem | str, *, seed: int = 0, timeout: float = DEFAULT_T
                     break
             if status == "saturated" and (not goals if harvest_facts is None else harvest_facts):
                 store.level = level + 1
-                harvest(store, deadline, max_facts)
-    except BudgetExceeded:
-        status = "budget"
+                harvest(store, deadline, limits.max_facts)
+    except BudgetExceeded as exc:
+        status, stopped = "budget", exc.stage
     goal_facts = tuple(None if a is None else goal_fact(g, a) for g, a in zip(goals, goal_args))
     if status == "budget" and goals and all(f is not None for f in goal_facts):
         status = "proved"
     unsound = tuple(f"{name} {' '.join(names[a] if isinstance(a, int) else str(a) for a in args)} "
                     f"(by {rule})" for name, args, rule, _ in store.unsound)
     return Closure(problem, names, tuple(store.facts), status, goals, goal_facts,
-                   time.monotonic() - start, level, unsound, store)
+                   time.monotonic() - start, level, unsound, store, stopped)
+
+
+def _clock(budget: Budget | Clock | None, timeout: float | None, max_facts: int | None) -> Clock:
+    if budget is not None and (timeout is not None or max_facts is not None):
+        raise GeoDSLError("pass a budget or timeout/max_facts, not both",
+                          hint="Budget(seconds=..., max_facts=...) holds both")
+    if isinstance(budget, Clock):
+        return budget
+    if budget is None:
+        budget = Budget(seconds=DEFAULT_SECONDS if timeout is None else timeout,
+                        max_facts=DEFAULT_MAX_FACTS if max_facts is None else max_facts)
+    return budget.start()
+
+
+def _stopped(problem: Problem, stage: str, start: float) -> Closure:
+    """The closure of a problem whose budget ran out before deduction began."""
+    return Closure(problem, tuple(problem.premise.points), (), "budget", tuple(problem.goals),
+                   tuple(None for _ in problem.goals), time.monotonic() - start, 0, (), None, stage)

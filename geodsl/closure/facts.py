@@ -21,6 +21,10 @@ from ..lang.definitions import rulebase
 Key = tuple[object, ...]
 """(name, arg, ...): the canonical identity of a fact."""
 
+Side = tuple[str, bool, tuple[object, ...]]
+"""A side condition: (predicate, negated, canonical arguments), checked in
+the figure, never derived (``("ncoll", False, (0, 1, 2))``)."""
+
 
 @dataclass(frozen=True, slots=True)
 class Fact:
@@ -29,7 +33,11 @@ class Fact:
     ``rule`` is ``"premise"`` for premise facts, a rule name (``r00``) for
     DD steps, or one of :data:`BUILTIN_RULES` (angle chase, ...); ``label``
     is its human label; ``parents`` are fact ids; ``origin`` is where a
-    premise fact was written (``line:col``).
+    premise fact was written (``line:col``); ``sides`` the side conditions
+    the step rests on, each (predicate, negated, canonical arguments),
+    checked in the figure: a rule's ``ncoll``/``sameside``/``sameclock``
+    premises, the order of points a distance chase read, the branch of a
+    halved angle.
     """
 
     id: int
@@ -40,6 +48,7 @@ class Fact:
     parents: tuple[int, ...]
     level: int
     origin: str | None = None
+    sides: tuple[Side, ...] = ()
 
     @property
     def key(self) -> Key:
@@ -49,7 +58,7 @@ class Fact:
 BUILTIN_RULES: dict[str, str] = {
     "premise": "Premise",
     "angle_chase": "Angle chase",
-    "angle_chase_diagram": "Angle chase, halving: the diagram picks the branch",
+    "angle_chase_halved": "Angle chase, halved angle",
     "ratio_chase": "Ratio chase",
     "distance_chase": "Distance chase",
     "pythagoras_chase": "Pythagoras chase",

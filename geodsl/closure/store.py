@@ -14,12 +14,14 @@ the engine), never stored.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from fractions import Fraction
 from functools import cache
 
+from ..lang.constants import Constant
 from ..lang.definitions import rulebase
-from .ar import AngleTable, DistanceTable, RatioTable, SquareTable, subtract
+from .ar import AngleTable, Because, DistanceTable, RatioTable, SquareTable, subtract
 from .linear import Form
-from .facts import BUILTIN_RULES, Fact, Key, canonical
+from .facts import BUILTIN_RULES, Fact, Key, Side, canonical
 from .numeric import NumericModel
 
 SIDE = frozenset(name for name, pdef in rulebase().predicates.items() if pdef.side)
@@ -113,8 +115,11 @@ class Store:
     # ------------------------------------------------------------ adding
 
     def add(self, name: str, args: tuple[object, ...], rule: str, parents: Sequence[int],
-            label: str | None = None, origin: str | None = None) -> int | None:
-        """Store a fact (if new and numerically true); its id, or None."""
+            label: str | None = None, origin: str | None = None,
+            sides: Sequence[Side | tuple[str, tuple[object, ...]]] = ()) -> int | None:
+        """Store a fact (if new and numerically true); its id, or None.
+        ``sides``: the side conditions the step rests on, as (predicate,
+        args) of a side predicate or (predicate, negated, args)."""
         cargs = canonical(name, args)
         key = (name,) + cargs
         found = self.index.get(key)
@@ -130,9 +135,10 @@ class Store:
             g = self.lines.find(cargs)  # type: ignore[arg-type]
             if g is not None:
                 rule, label, parents = "same_line", None, self._prune(self.lines, g, cargs)  # type: ignore[arg-type]
+                sides = ()
         fid = len(self.facts)
         fact = Fact(fid, name, cargs, rule, label or BUILTIN_RULES.get(rule, rule),
-                    tuple(sorted(set(parents))), self.level, origin)
+                    tuple(sorted(set(parents))), self.level, origin, _sides(sides))
         self.facts.append(fact)
         self.index[key] = fid
         self._absorb(fact)
@@ -168,8 +174,8 @@ class Store:
             if self.model.holds("coll", tuple(sorted(set(fact.args)))[:3]):  # type: ignore[arg-type]
                 self._off_line.append(fact)
             return False
-        for form, line_facts in forms:
-            self.distances.add(form, (fact.id,) + line_facts)
+        for form, line_facts, sides in forms:
+            self.distances.add(form, (fact.id,) + line_facts, sides)
         return True
 
     def _grow_line(self, points: Sequence[int], fact: int) -> None:
@@ -202,11 +208,12 @@ class Store:
             if not sense:
                 continue
             ref = self.anchor[old][0]
+            order = (_same_way(self.anchor[old], anchor, sense),)
             for p in self.lines.members[old]:
                 if p == ref:
                     continue
                 form = subtract(table.signed(old, ref, p), table.signed(g, ref, p, sense))
-                table.add(form, self._line_reason(g, (ref, p) + self.anchor[old] + anchor))
+                table.add(form, self._line_reason(g, (ref, p) + self.anchor[old] + anchor), order)
         members = self.lines.members[g]
         for i, p in enumerate(members):
             for q in members[i + 1:]:
@@ -226,11 +233,15 @@ class Store:
         sense = self.model.sense_everywhere(self.anchor[g], (p, q))
         if sense:
             self.distances.link(var, self.distances.signed(g, p, q, sense),
-                                self._line_reason(g, (p, q) + self.anchor[g]))
+                                self._line_reason(g, (p, q) + self.anchor[g]),
+                                (_same_way(self.anchor[g], (p, q), sense),))
 
-    def _distance_forms(self, name: str, args: tuple[object, ...]) -> list[tuple[Form, tuple[int, ...]]]:
+    def _distance_forms(self, name: str, args: tuple[object, ...]
+                        ) -> list[tuple[Form, tuple[int, ...], tuple[Side, ...]]]:
         """Position equations of a fact on one proven line, with the
-        collinearity facts that put its points there."""
+        collinearity facts that put its points there and the order of points
+        they rest on (none for a midpoint: it lies between the two points
+        whatever the figure)."""
         if name == "midp":
             m, a, b = args
             g = self.lines.find((m, a, b))
@@ -238,15 +249,17 @@ class Store:
                 return []
             t = self.distances
             form = subtract(t.signed(g, a, m), t.signed(g, m, b))  # 2·pos m − pos a − pos b
-            return [(form, self._line_reason(g, (m, a, b)))]
+            return [(form, self._line_reason(g, (m, a, b)), ())]
         if name == "cong":
             form = self._same_line_difference(*args)  # type: ignore[arg-type]
             return [] if form is None else [form]
         return []
 
-    def _same_line_difference(self, a: int, b: int, c: int, d: int) -> tuple[Form, tuple[int, ...]] | None:
+    def _same_line_difference(self, a: int, b: int, c: int, d: int
+                              ) -> tuple[Form, tuple[int, ...], tuple[Side, ...]] | None:
         """(pos b − pos a) ∓ (pos d − pos c) for two segments of one proven
-        line, the sign from the diagrams, with the line's facts; or None."""
+        line, the sign from the diagrams, with the line's facts and that
+        sign as a side condition; or None."""
         if a == b or c == d:
             return None
         g = self.lines.find(sorted({a, b, c, d}))
@@ -256,7 +269,8 @@ class Store:
         if not sense:
             return None
         t = self.distances
-        return subtract(t.signed(g, a, b), t.signed(g, c, d, sense)), self._line_reason(g, (a, b, c, d))
+        return (subtract(t.signed(g, a, b), t.signed(g, c, d, sense)), self._line_reason(g, (a, b, c, d)),
+                (_same_way((a, b), (c, d), sense),))
 
     def _link_new_pair(self, a: int, b: int, var: int) -> None:
         """A pair variable created for two points of a proven line: link it now."""
@@ -322,19 +336,17 @@ class Store:
             if g is not None:  # one proven line
                 return self._from_group(self.lines, g, "para", args, "same_line", points)
         for method in _methods(name):
+            because: Because | None
             if method == "angle_chase":
-                parents = self.angles.query(name, args)
-            elif method == "angle_chase_diagram":
-                # The diagrams pick the branch: all of them must agree.
-                parents = self.angles.query_rational(name, args)
-                if parents is not None and not self.model.holds_everywhere(name, canonical(name, args)):
-                    parents = None
+                because = self.angles.query(name, args)
+            elif method == "angle_chase_halved":
+                because = self._halved(name, args)
             elif method == "ratio_chase":
-                parents = self.ratios.query(name, args)
+                because = self.ratios.query(name, args)
             elif method == "distance_chase":
-                parents = self._distance_query(name, args)
+                because = self._distance_query(name, args)
             elif method == "pythagoras_chase":
-                parents = self.squares.query(name, args)
+                because = self.squares.query(name, args)
             else:  # what the predicate means: every one of its facts
                 pdef = rulebase().predicate(name)
                 assert pdef.means is not None
@@ -344,18 +356,33 @@ class Store:
                 if any(fid is None for fid in found):
                     return None
                 return self.add(name, args, method, found, label=pdef.means.label)  # type: ignore[arg-type]
-            if parents is not None:
-                return self.add(name, args, method, parents)
+            if because is not None:
+                return self.add(name, args, method, because.facts, sides=because.sides)
         return None
 
-    def _distance_query(self, name: str, args: tuple[object, ...]) -> tuple[int, ...] | None:
+    def _halved(self, name: str, args: tuple[object, ...]) -> Because | None:
+        """An angle chase with a halved angle: the combination proves k times
+        the target, and the figure picks the branch (every diagram must
+        agree). The step rests on the conditions that rule out the other
+        branches (:func:`branch_sides`), stated as its side conditions."""
+        found = self.angles.query_rational(name, args)
+        if found is None or not self.model.holds_everywhere(name, canonical(name, args)):
+            return None
+        because, k = found
+        branch = branch_sides(name, canonical(name, args), k)
+        if branch is None:
+            return None
+        return Because(because.facts, because.sides + branch)
+
+    def _distance_query(self, name: str, args: tuple[object, ...]) -> Because | None:
         """A distance chase: on one line by positions, else by lengths."""
         if name == "cong":
             same = self._same_line_difference(*args)  # type: ignore[arg-type]
             if same is not None:
-                parents = self.distances.zero(same[0])
-                if parents is not None:
-                    return tuple(sorted(set(parents) | set(same[1])))
+                found = self.distances.zero(same[0])
+                if found is not None:
+                    return Because(tuple(sorted(set(found.facts) | set(same[1]))),
+                                   tuple(dict.fromkeys(found.sides + same[2])))
         return self.distances.query(name, args)
 
     def _on_group(self, groups: Groups, name: str, args: tuple[object, ...], rule: str) -> int | None:
@@ -399,7 +426,7 @@ def _methods(name: str) -> tuple[str, ...]:
     Pythagoras chase), then the predicate's ``means:`` rule."""
     out = []
     if AngleTable.proves(name):
-        out += ["angle_chase", "angle_chase_diagram"]
+        out += ["angle_chase", "angle_chase_halved"]
     if RatioTable.proves(name):
         out.append("ratio_chase")
     if DistanceTable.proves(name):
@@ -410,3 +437,122 @@ def _methods(name: str) -> tuple[str, ...]:
     if means is not None:
         out.append(means.rule)
     return tuple(out)
+
+
+def _sides(sides: Sequence[Side | tuple[str, tuple[object, ...]]]) -> tuple[Side, ...]:
+    """Side conditions in one spelling: (predicate, negated, canonical args),
+    each once, in order."""
+    out: dict[Side, None] = {}
+    for side in sides:
+        if len(side) == 2:
+            name, args = side  # type: ignore[misc]
+            negated = False
+        else:
+            name, negated, args = side  # type: ignore[misc]
+        out[(name, negated, canonical(name, args))] = None
+    return tuple(out)
+
+
+def _same_way(first: tuple[int, int], second: tuple[int, int], sense: int) -> Side:
+    """The side condition that the pairs point the same way (``sense`` 1)
+    or opposite ways (-1): ``samedir``, the first pair reversed for -1."""
+    a, b = first if sense > 0 else (first[1], first[0])
+    return ("samedir", False, canonical("samedir", (a, b) + tuple(second)))
+
+
+def branch_sides(name: str, args: tuple[object, ...], k: int) -> tuple[Side, ...] | None:
+    """The side conditions that pick the branch of a halved angle chase.
+
+    The chase proved k·T ≡ 0 (mod π) for the target's angle form T (its one
+    ``angles:`` equation, left − right), so T ≡ jπ/k for some j; the figure
+    shows j = 0. Each other branch T ≡ jπ/k is the equation of some
+    predicate over the same angles (for a perpendicular with k = 2, a
+    parallel), found in the registry (:func:`_shifted`); the step rests on
+    each being false — stated through the side predicate that negates it
+    (``npara``) where there is one. None if a branch has no predicate."""
+    out: list[Side] = []
+    for j in range(1, k):
+        shifted = _shifted(name, args, Fraction(j, k))
+        if shifted is None:
+            return None
+        other, other_args = shifted
+        negation = _negating_side(other)
+        if negation is not None:
+            out.append((negation, False, canonical(negation, other_args)))
+        else:
+            out.append((other, True, canonical(other, other_args)))
+    return tuple(out)
+
+
+@cache
+def _negating_side(name: str) -> str | None:
+    for pdef in rulebase().predicates.values():
+        if pdef.side and pdef.negates is not None and pdef.negates.name == name \
+                and pdef.negates.args == rulebase().predicate(name).params:
+            return pdef.name
+    return None
+
+
+def _shifted(name: str, args: tuple[object, ...], delta: Fraction) -> tuple[str, tuple[object, ...]] | None:
+    """A predicate, with arguments, whose angle equation is the target's
+    shifted by ``delta`` (T − delta ≡ 0): same angles term by term, the
+    constant moved. Predicates with a fixed constant (para, perp, eqangle)
+    are preferred to those with a constant parameter (aconst, anglediff)."""
+    ((atoms, consts),) = _linear_angles(name)
+    target = _evaluate(consts, args) - delta
+    for fixed in (True, False):
+        for other in rulebase().predicates.values():
+            if other.side or len(other.equations.get("angles", ())) != 1:
+                continue
+            o_atoms, o_consts = _linear_angles(other.name)[0]
+            params = [c for c in o_consts if c[1] is not None]
+            if fixed != (not params) or len(o_atoms) != len(atoms) or len(params) > 1:
+                continue
+            bind: dict[int, object] = {}
+            if not all(c1 == c2 and _bind(bind, p2, [args[i] for i in p1])
+                       for (c1, p1), (c2, p2) in zip(atoms, o_atoms)):
+                continue
+            numbers = sum((c for c, p in o_consts if p is None), Fraction(0))
+            if not params:
+                if (numbers - target) % 1 == 0:
+                    return other.name, tuple(bind.get(i) for i in range(other.arity))
+                continue
+            coef, index = params[0]
+            value = (target - numbers) / coef % 1
+            if any(i not in bind for i in range(other.arity) if i != index):
+                continue
+            bind[index] = Constant("angle", value)
+            return other.name, tuple(bind[i] for i in range(other.arity))
+    return None
+
+
+def _bind(bind: dict[int, object], params: tuple[int, ...], points: list[object]) -> bool:
+    for p, value in zip(params, points):
+        if bind.setdefault(p, value) != value:
+            return False
+    return True
+
+
+@cache
+def _linear_angles(name: str) -> tuple[tuple[tuple[tuple[Fraction, tuple[int, ...]], ...],
+                                             tuple[tuple[Fraction, int | None], ...]], ...]:
+    """The ``angles:`` equations of ``name`` as (coef, parameter indices) per
+    angle and (coef, parameter or None) per constant term, left − right."""
+    out = []
+    for eq in rulebase().predicate(name).equations.get("angles", ()):
+        atoms, consts = eq.linear()
+        out.append((tuple((c, a.points) for c, a in atoms), consts))
+    return tuple(out)
+
+
+def _evaluate(consts: tuple[tuple[Fraction, int | None], ...], args: tuple[object, ...]) -> Fraction:
+    """The constant terms' value (numbers and constant arguments), in π."""
+    total = Fraction(0)
+    for coef, param in consts:
+        if param is None:
+            total += coef
+        else:
+            arg = args[param]
+            assert isinstance(arg, Constant)
+            total += coef * Fraction(arg.value)
+    return total

@@ -26,7 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
-    from ..closure.proof import fact_text
+    from ..lang.notation import to_notation as fact_text
 
     out = []
     for f in c.facts:
@@ -41,14 +41,16 @@ def _queries(problem, seed: int, timeout: float, harvest: bool | None):  # type:
     """A problem with queries (``acompute``): realize once, saturate on those
     diagrams, and answer the queries (numeric value; proved when the closure
     derives it)."""
-    from ..checker.queries import answer_queries
+    from ..checker.queries import answers, measure_queries, to_prove
     from ..closure import closure
     from ..closure.engine import DIAGRAMS_NEEDED
     from ..realize import realize
 
     figures = realize(problem, seed=seed, diagrams=DIAGRAMS_NEEDED)
-    result = closure(problem, seed=seed, timeout=timeout, harvest_facts=harvest, figures=figures)
-    return result, answer_queries(problem, figures, result, with_proofs=True)
+    result = closure(problem, timeout=timeout, harvest_facts=harvest, figures=figures)
+    measured = measure_queries(problem, figures)
+    proofs = {p: result.proof(p) for p in to_prove(measured) if result.proves(p)}
+    return result, answers(measured, proofs, with_proofs=True)
 
 
 def run(args: argparse.Namespace) -> int:
