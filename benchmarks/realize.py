@@ -16,7 +16,7 @@ import time
 from pathlib import Path
 
 import geodsl
-from geodsl.realize import realize
+from geodsl.realizer import realize
 
 DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
 SETS = [("JGEX-AG-231", DATA / "jgex_ag_231.txt"), ("IMO-AG-30", DATA / "imo_ag_30.txt")]

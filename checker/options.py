@@ -28,7 +28,7 @@ from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
 from geodsl.lang.definitions import rulebase
 from geodsl.provers import get_prover
-from geodsl.realize import realize
+from geodsl.realizer import realize
 
 from .queries import QueryAnswer, answers, measure_queries, to_prove
 

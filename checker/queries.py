@@ -3,7 +3,7 @@
 A query is answered in two layers, and the answer says which one holds:
 
 - **numeric**: the value measured in every diagram
-  (:meth:`geodsl.realize.Diagrams.measure`), named exactly when all diagrams
+  (:meth:`geodsl.realizer.Diagrams.measure`), named exactly when all diagrams
   give the same simple fraction (``2pi/3``), else reported as a number and
   whether it varies between diagrams. A numeric value is not a proof.
 - **proved**: when the value is named, the prover is asked for the
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
 from geodsl.lang.ast import Predicate, Problem
-from geodsl.realize.measure import Measurement
+from geodsl.realizer.measure import Measurement
 
 if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence

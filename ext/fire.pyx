@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""The firing loop of the closure's DD levels (geodsl.closure.engine).
+"""The firing loop of the closure's DD levels (geodsl.ddar.engine).
 
 Every level, each rule tries every numerically true binding that has not
 fired yet: instantiate the rule's atoms for it, skip it when its conclusions
@@ -43,7 +43,7 @@ cdef class CompiledRule:
         self.start = NULL
 
     def __init__(self, spec):
-        """``spec``: a :class:`~geodsl.closure.ruleset.RuleSpec`."""
+        """``spec``: a :class:`~geodsl.ddar.ruleset.RuleSpec`."""
         cdef dict index = {v: i for i, v in enumerate(spec.variables)}
         atoms = tuple(spec.premises) + tuple(spec.conclusions)
         cdef Py_ssize_t i, k = 0, total = sum(len(args) for _, args in atoms)

@@ -43,12 +43,12 @@ from .lang.rules import Rule, get_rules
 from .proofs import Check, Given, GoalResult, Proof, Prover, Result, Step
 
 if TYPE_CHECKING:  # imported on first use (below): the realizer loads numpy, the closure its tables
-    from .closure import Closure, closure
+    from .ddar import Closure, closure
     from .provers import get_prover, prove
-    from .realize import Diagram, Diagrams, realize
+    from .realizer import Diagram, Diagrams, realize
 
-_LAZY = {"Diagram": ".realize", "Diagrams": ".realize", "realize": ".realize",
-         "Closure": ".closure", "closure": ".closure",
+_LAZY = {"Diagram": ".realizer", "Diagrams": ".realizer", "realize": ".realizer",
+         "Closure": ".ddar", "closure": ".ddar",
          "get_prover": ".provers", "prove": ".provers"}
 
 

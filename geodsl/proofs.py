@@ -35,7 +35,7 @@ from .lang.terms import Predicate
 
 if TYPE_CHECKING:
     from .lang.ast import Problem
-    from .realize import Diagrams
+    from .realizer import Diagrams
 
 Status = Literal["proved", "saturated", "budget"]
 """How a prover run ended: every goal proved; nothing more to derive

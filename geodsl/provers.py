@@ -4,7 +4,7 @@
 ======== =================================================================
 method   prover
 ======== =================================================================
-``ddar`` deduction + algebraic chasing (:class:`~geodsl.closure.prover.DDARProver`)
+``ddar`` deduction + algebraic chasing (:class:`~geodsl.ddar.prover.DDARProver`)
 ======== =================================================================
 """
 
@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from .budget import Budget, Clock
-from .closure.prover import DDARProver
+from .ddar.prover import DDARProver
 from .lang.ast import Predicate, Problem
 from .lang.errors import GeoDSLError
 from .proofs import Prover, Result

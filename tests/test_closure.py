@@ -10,9 +10,9 @@ from fractions import Fraction
 import pytest
 
 import geodsl
-from geodsl.closure.ar import PI, AngleTable, RatioTable
-from geodsl.closure.linear import LinearTable, integral
-from geodsl.closure.ruleset import load_rules
+from geodsl.ddar.ar import PI, AngleTable, RatioTable
+from geodsl.ddar.linear import LinearTable, integral
+from geodsl.ddar.ruleset import load_rules
 
 MIDLINE = "a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c"
 ORTHO = ("a b c = triangle a b c; d = foot d a b c; e = foot e b c a; "
@@ -153,7 +153,7 @@ def test_bad_problem_is_a_located_error() -> None:
 
 
 def test_lattice_table_finds_integral_combinations_only() -> None:
-    from geodsl.closure.linear import LatticeTable
+    from geodsl.ddar.linear import LatticeTable
 
     t = LatticeTable()
     t.add({0: 2}, 0)                       # 2x ≡ 0
@@ -213,7 +213,7 @@ def test_halved_angles_take_their_branch_from_agreeing_diagrams(monkeypatch: pyt
 
 
 def test_rules_can_be_chosen() -> None:
-    from geodsl.closure.ruleset import spec_of
+    from geodsl.ddar.ruleset import spec_of
 
     assert geodsl.closure(MIDLINE, rules=[]).status == "saturated"
     only = [spec_of(geodsl.get_rules()["r06"])]
@@ -222,7 +222,7 @@ def test_rules_can_be_chosen() -> None:
 
 def test_closure_reuses_diagrams_it_is_given() -> None:
     import geodsl
-    from geodsl.closure.engine import DIAGRAMS_NEEDED
+    from geodsl.ddar.engine import DIAGRAMS_NEEDED
 
     problem = geodsl.parse_problem("a b c = triangle; h = orthocenter h a b c; "
                                    "d = on_line d a h, on_line d b c ? perp a d b c")
@@ -242,7 +242,7 @@ def test_only_rules_that_are_linear_consequences_are_left_to_ar() -> None:
     # r00 (two perpendiculars make a parallel) is one angle equation: AR
     # derives it. r68, r69 and r73 state only angle facts too, but their
     # conclusions are no linear combination of their premises: DD must run them.
-    from geodsl.closure.ruleset import load_rules, subsumed_by_ar
+    from geodsl.ddar.ruleset import load_rules, subsumed_by_ar
 
     skipped = {r.name for r in load_rules() if subsumed_by_ar(r)}
     assert {"r00", "r02", "r08"} <= skipped
@@ -288,7 +288,7 @@ def test_distance_chase_adds_segments_along_a_line(text: str) -> None:
 
 
 def test_distance_table_links_lengths_to_positions() -> None:
-    from geodsl.closure.ar import UNIT, DistanceTable
+    from geodsl.ddar.ar import UNIT, DistanceTable
 
     t = DistanceTable()
     # a=0, m=1, b=2 on line 7: m is the midpoint, |ab| = 4.
@@ -340,7 +340,7 @@ def test_pythagoras_chase_proves_from_squared_lengths(text: str, goal: str) -> N
 
 
 def test_square_table_perpendicularity_criterion() -> None:
-    from geodsl.closure.ar import SquareTable
+    from geodsl.ddar.ar import SquareTable
 
     t = SquareTable()
     # Right angle at a (perp a b a c): |bc|² − |ab|² − |ac|² = 0.

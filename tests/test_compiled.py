@@ -1,7 +1,7 @@
 """The compiled modules against their Python references.
 
 ``ext/diagram.pxi`` re-implements the hot numeric checks of
-``geodsl/realize/checks.py`` for the rule matcher, operation for operation,
+``geodsl/realizer/checks.py`` for the rule matcher, operation for operation,
 so that matching finds exactly the instances the realizer's checks accept.
 These tests hold the two to that on random configurations, including
 near-degenerate ones (points on a small grid, so collinear, parallel,
@@ -19,9 +19,9 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from geodsl._match import CHECKS as COMPILED
-from geodsl.closure.numeric import NumericModel
-from geodsl.realize.checks import CHECKS
-from geodsl.realize.tolerance import TOLERANCE
+from geodsl.ddar.numeric import NumericModel
+from geodsl.realizer.checks import CHECKS
+from geodsl.realizer.tolerance import TOLERANCE
 
 NUDGES = st.sampled_from([0.0, 0.0, 0.0, 1e-12, -1e-12, 3e-7, -3e-7, 1e-6, -1e-6, 2e-6, 1e-4])
 

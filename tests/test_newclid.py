@@ -11,11 +11,11 @@ from pathlib import Path
 import geodsl
 import pytest
 from geodsl import GeoDSLError, PointError, ProblemError, SyntaxErrorGDL
-from geodsl.closure import closure
+from geodsl import closure
 from geodsl.lang.ast import Constant, Predicate, Query
 from geodsl.lang.definitions import expand
-from geodsl.realize import evaluate
-from geodsl.realize.measure import MEASURES
+from geodsl.realizer import evaluate
+from geodsl.realizer.measure import MEASURES
 
 CORPUS = Path(__file__).parent / "data" / "newclid" / "constructs.txt"
 TRI = "a b c = triangle a b c"
@@ -222,7 +222,7 @@ def test_squared_constants_read_and_print_in_proof_notation():
 
 def test_every_measure_is_accepted_by_its_check():
     """The measured constant of a constant predicate makes the predicate true."""
-    from geodsl.realize.checks import CHECKS
+    from geodsl.realizer.checks import CHECKS
 
     d = geodsl.realize(TRI + "; d = free d")[0]
     pts = [d.coords[n] for n in "abcd"]

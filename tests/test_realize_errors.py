@@ -9,7 +9,7 @@ import pytest
 import geodsl
 from geodsl.cli import main
 from geodsl.lang.errors import GoalFalseError, RealizationError
-from geodsl.realize import realize
+from geodsl.realizer import realize
 
 # (name, problem text, error class, reason, message, line, column)
 CASES = [
@@ -79,7 +79,7 @@ def test_degenerate_sampling_is_bounded_and_counts_reasons() -> None:
 def test_mixed_reasons_report_the_dominant_one_with_its_share() -> None:
     from collections import Counter
 
-    from geodsl.realize.sampler import _failure
+    from geodsl.realizer.sampler import _failure
 
     con = geodsl.parse_problem("a b c = triangle a b c; d = on_circle d a b, on_line d b c",
                                "m.gdl").premise.constructions[1]

@@ -42,9 +42,9 @@ def _queries(problem, seed: int, timeout: float, harvest: bool | None):  # type:
     diagrams, and answer the queries (numeric value; proved when the closure
     derives it)."""
     from ..checker.queries import answers, measure_queries, to_prove
-    from ..closure import closure
-    from ..closure.engine import DIAGRAMS_NEEDED
-    from ..realize import realize
+    from ..ddar import closure
+    from ..ddar.engine import DIAGRAMS_NEEDED
+    from ..realizer import realize
 
     figures = realize(problem, seed=seed, diagrams=DIAGRAMS_NEEDED)
     result = closure(problem, timeout=timeout, harvest_facts=harvest, figures=figures)
@@ -54,7 +54,7 @@ def _queries(problem, seed: int, timeout: float, harvest: bool | None):  # type:
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..closure import closure
+    from ..ddar import closure
 
     if args.timeout <= 0:
         raise GeoDSLError(f"--timeout {args.timeout}: give a positive number of seconds")

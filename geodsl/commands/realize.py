@@ -25,7 +25,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..realize import realize
+    from ..realizer import realize
 
     if args.diagrams < 1:
         raise GeoDSLError(f"--diagrams {args.diagrams}: ask for at least one diagram")

@@ -27,8 +27,8 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..realize import realize
-    from ..realize.render import render
+    from ..realizer import realize
+    from ..realizer.render import render
 
     for path, item, lines in iter_problems([args.file], args.problem):
         try:

@@ -73,7 +73,7 @@ class PredicateDef:
     it is a side condition, what it negates, what it means in other facts,
     its equations for each AR table, its notation and what a figure draws.
     The numeric check is the function of the same name in
-    :mod:`geodsl.realize.checks`."""
+    :mod:`geodsl.realizer.checks`."""
 
     name: str
     params: tuple[str, ...]

@@ -15,7 +15,7 @@ shape, checked here when the rulebase is read:
 ============ ===============================================================
 
 How an equation becomes a row of a table (log-lengths, signs, degenerate
-pairs) is the table's business (:mod:`geodsl.closure.ar`).
+pairs) is the table's business (:mod:`geodsl.ddar.ar`).
 """
 
 from __future__ import annotations

@@ -165,7 +165,7 @@ class RulebaseError(GeoDSLError):
     kind = "rulebase"
 
 
-# -- realizer errors (geodsl.realize) -------------------------------------------
+# -- realizer errors (geodsl.realizer) -------------------------------------------
 
 
 class RealizationError(GeoDSLError):
@@ -175,7 +175,7 @@ class RealizationError(GeoDSLError):
 
     ``reason`` is the stable name of the dominant rejection reason
     (``parallel``, ``no_intersection``, ``precondition``, ...; see
-    :mod:`geodsl.realize.sampler`) and ``counts`` how often each reason was
+    :mod:`geodsl.realizer.sampler`) and ``counts`` how often each reason was
     seen for that construction.
     """
 

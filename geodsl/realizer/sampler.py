@@ -52,7 +52,7 @@ class SamplerSettings:
     """Bounds and figure-quality thresholds of the sampler.
 
     ``separation`` and ``far`` are relative to the radius of the figure built
-    so far (see :func:`geodsl.realize.tolerance.figure_scale`): a new point
+    so far (see :func:`geodsl.realizer.tolerance.figure_scale`): a new point
     closer than ``separation * radius`` to another point, or farther than
     ``far * radius`` from the centre, is rejected and resampled.
     """
@@ -60,7 +60,7 @@ class SamplerSettings:
     attempts_per_construction: int = 20
     attempts_per_problem: int = 100
     attempts_per_goal: int = 40
-    """Diagrams sampled, at most, until every goal holds (see :func:`geodsl.realize`)."""
+    """Diagrams sampled, at most, until every goal holds (see :func:`geodsl.realizer`)."""
     separation: float = 0.02
     far: float = 12.0
 

@@ -8,7 +8,7 @@ from dataclasses import replace
 from ..budget import Budget, Clock
 from ..lang.ast import Predicate, Problem
 from ..proofs import GoalResult, Result
-from ..realize import Diagrams
+from ..realizer import Diagrams
 from .engine import DIAGRAMS_NEEDED, Closure, closure
 from .ruleset import RuleSpec
 
@@ -30,7 +30,7 @@ class DDARProver:
               budget: Budget | Clock | None = None, *, figures: Diagrams | None = None) -> Result:
         """Prove ``goals`` (default: the problem's). ``figures``: the problem
         realized with this prover's seed already (at least
-        :data:`~geodsl.closure.engine.DIAGRAMS_NEEDED` diagrams)."""
+        :data:`~geodsl.ddar.engine.DIAGRAMS_NEEDED` diagrams)."""
         run = self.saturate(problem, goals, budget, figures=figures)
         # One result per goal as stated: a long statement (`cyclic a b c d e`)
         # is proved when every fact it states is (run.goals holds those).

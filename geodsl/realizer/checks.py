@@ -5,7 +5,7 @@
 says whether the relation holds in one diagram. A negated predicate
 (``not para a b c d``, an option written with ``≠``) holds iff the plain one
 does not. Residuals are compared with the tolerances of
-:mod:`geodsl.realize.tolerance`, relative to the figure's scale.
+:mod:`geodsl.realizer.tolerance`, relative to the figure's scale.
 
 Conventions (as in AlphaGeometry): angles are directed angles between lines,
 modulo π. A relation that needs a line through two points (``para``,

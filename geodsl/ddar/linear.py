@@ -36,15 +36,17 @@ from fractions import Fraction
 
 from .._linear import hermite_add, hermite_reduce, hermite_reduce_rational, rref_add, rref_reduce
 
-Form = dict[int, Fraction]
-"""A linear form: column -> coefficient (no zero coefficients; an exact
-rational: ``int`` or :class:`~fractions.Fraction`)."""
+Number = int | Fraction
+"""An exact rational: ``int`` where integral (far cheaper), else a Fraction."""
 
-Reason = dict[int, Fraction]
+Form = dict[int, Number]
+"""A linear form: column -> coefficient (no zero coefficients)."""
+
+Reason = dict[int, Number]
 """A combination of input equations: equation id -> weight."""
 
 
-def integral(reason: Mapping[int, Fraction]) -> bool:
+def integral(reason: Mapping[int, Number]) -> bool:
     """True if every weight of the combination is an integer."""
     return all(w.denominator == 1 for w in reason.values())
 
@@ -67,7 +69,7 @@ class LinearTable:
         so adding a pivot touches only the rows it must be eliminated from."""
         self.version = 0
 
-    def reduce(self, form: Mapping[int, Fraction]) -> tuple[Form, Reason]:
+    def reduce(self, form: Mapping[int, Number]) -> tuple[Form, Reason]:
         """The form minus a combination of rows, with no pivot variable left.
 
         Returns (residual, reason): ``form = residual + Σ reason_i·equation_i``
@@ -76,7 +78,7 @@ class LinearTable:
         """
         return rref_reduce(self.rows, self.reasons, form)
 
-    def add(self, form: Mapping[int, Fraction], ident: int) -> bool:
+    def add(self, form: Mapping[int, Number], ident: int) -> bool:
         """Add equation ``form = 0`` (input equation ``ident``).
 
         Returns False when it is already implied (its variables reduce away);
@@ -110,19 +112,19 @@ class LatticeTable:
     __slots__ = ("rows", "reasons", "version")
 
     def __init__(self) -> None:
-        self.rows: dict[int, dict[int, object]] = {}
+        self.rows: dict[int, Form] = {}
         """pivot variable -> row (the row's least variable; replaced, never
         changed in place)."""
         self.reasons: dict[int, dict[int, int]] = {}
         self.version = 0
 
-    def reduce(self, form: Mapping[int, object]) -> tuple[dict[int, object], dict[int, int]]:
+    def reduce(self, form: Mapping[int, Number]) -> tuple[Form, Reason]:
         """(residual, reason) with ``form = residual + Σ reason_i·equation_i``,
         reason integral; the residual keeps a variable when no integer
         combination clears it."""
         return hermite_reduce(self.rows, self.reasons, form)
 
-    def reduce_rational(self, form: Mapping[int, object]) -> tuple[dict[int, object], dict[int, object]]:
+    def reduce_rational(self, form: Mapping[int, Number]) -> tuple[Form, Reason]:
         """Like :meth:`reduce`, but with rational multiples of the rows.
 
         The rows span the same rational space as the input equations (only
@@ -130,7 +132,7 @@ class LatticeTable:
         rational span; the reason may have non-integer weights."""
         return hermite_reduce_rational(self.rows, self.reasons, form)
 
-    def add(self, form: Mapping[int, object], ident: int) -> bool:
+    def add(self, form: Mapping[int, Number], ident: int) -> bool:
         """Add integer equation ``form = 0``; False if already implied."""
         if not hermite_add(self.rows, self.reasons, form, ident):
             return False

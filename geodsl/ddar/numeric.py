@@ -24,10 +24,10 @@ from functools import partial
 
 from .._match import CHECKS as MATCH_CHECKS, Diagram
 from ..lang.definitions import rulebase
-from ..realize import checks as _checks
-from ..realize.checks import CHECKS, constant_value
-from ..realize.loci import dot
-from ..realize.tolerance import TOLERANCE, Tolerance, figure_scale
+from ..realizer import checks as _checks
+from ..realizer.checks import CHECKS, constant_value
+from ..realizer.loci import dot
+from ..realizer.tolerance import TOLERANCE, Tolerance, figure_scale
 
 Args = tuple[object, ...]
 

@@ -32,7 +32,7 @@ from ..lang.definitions import expand, rulebase
 from ..lang.errors import GeoDSLError
 from ..lang.parser import parse_problem
 from ..proofs import Proof, Status
-from ..realize import Diagrams, realize
+from ..realizer import Diagrams, realize
 from .facts import Fact, Side
 from .harvest import harvest
 from .matcher import Matcher

@@ -4,7 +4,7 @@ A query (``acompute a b c d``, ``rulebase/queries.gdl``) names a predicate
 with one constant (``aconst a b c d angle``). :data:`MEASURES` holds, for
 each such predicate, the function that computes that constant from the
 points of one diagram: the value that makes the predicate true there. So
-``measure`` is the numeric inverse of :data:`~geodsl.realize.checks.CHECKS`
+``measure`` is the numeric inverse of :data:`~geodsl.realizer.checks.CHECKS`
 for the constant predicates; a test holds the two together (the check
 accepts the measured value).
 

@@ -24,7 +24,7 @@ float64 coordinates of a well-shaped figure carry errors around 1e-15 of the
 scale, so these tolerances leave nine orders of magnitude for error
 accumulation over long constructions, while a relation that fails by one part
 in a million is reported false. The sampler keeps figures well shaped
-(:class:`geodsl.realize.sampler.SamplerSettings`): new points at least 2% of
+(:class:`geodsl.realizer.sampler.SamplerSettings`): new points at least 2% of
 the scale from existing ones, none far outside the figure.
 """
 

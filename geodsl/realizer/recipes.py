@@ -9,8 +9,8 @@ unused).
 A recipe is called as ``recipe(ctx, *args)`` with the points of its ``fixes``
 line as complex numbers and constants as floats (angles in radians) and
 returns its outputs in the order of the ``fixes`` line. A locus builder
-returns a :class:`~geodsl.realize.loci.Line`, ``Ray``, ``Segment`` or
-``Circle``. Both raise :class:`~geodsl.realize.loci.Degenerate` when the
+returns a :class:`~geodsl.realizer.loci.Line`, ``Ray``, ``Segment`` or
+``Circle``. Both raise :class:`~geodsl.realizer.loci.Degenerate` when the
 result is undefined in this sample.
 """
 

@@ -184,7 +184,7 @@ class Diagrams(Sequence[Diagram]):
     def measure(self, query: Query) -> Measurement:
         """What ``query`` (``acompute a b c d``) asks for, measured in every
         diagram, with its exact value when they all give the same simple
-        fraction (:mod:`geodsl.realize.measure`). Numeric, not a proof."""
+        fraction (:mod:`geodsl.realizer.measure`). Numeric, not a proof."""
         return measure(query, [d.all_coords for d in self._diagrams], self._diagrams[0].tol)
 
     def false_goals(self) -> list[tuple[Predicate, list[int]]]:

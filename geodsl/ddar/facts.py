@@ -18,10 +18,14 @@ from .._canon import canonical_permutation
 from ..lang.ast import Constant
 from ..lang.definitions import rulebase
 
-Key = tuple[object, ...]
+Arg = int | Constant
+"""A fact's argument: an interned point (its id) or an exact constant."""
+Args = tuple[Arg, ...]
+
+Key = tuple[str | Arg, ...]
 """(name, arg, ...): the canonical identity of a fact."""
 
-Side = tuple[str, bool, tuple[object, ...]]
+Side = tuple[str, bool, Args]
 """A side condition: (predicate, negated, canonical arguments), checked in
 the figure, never derived (``("ncoll", False, (0, 1, 2))``)."""
 
@@ -42,7 +46,7 @@ class Fact:
 
     id: int
     name: str
-    args: tuple[object, ...]
+    args: Args
     rule: str
     label: str
     parents: tuple[int, ...]
@@ -91,7 +95,7 @@ def normalize_constant(c: Constant) -> Constant:
     return c
 
 
-_CANONICAL: dict[tuple[str, tuple[object, ...]], tuple[object, ...]] = {}
+_CANONICAL: dict[tuple[str, Args], Args] = {}
 _CANONICAL_LIMIT = 2_000_000
 
 
@@ -99,7 +103,7 @@ _PERMS: dict[str, tuple[tuple[int, ...], ...]] = {}
 """Predicate name -> its symmetries (``rulebase().predicate(name).perms``)."""
 
 
-def canonical(name: str, args: tuple[object, ...]) -> tuple[object, ...]:
+def canonical(name: str, args: Args) -> Args:
     """The canonical spelling of ``name args`` (points are ints); memoized,
     since rule matching asks for the same spellings again and again."""
     memo = (name, args)
@@ -109,8 +113,11 @@ def canonical(name: str, args: tuple[object, ...]) -> tuple[object, ...]:
     perms = _PERMS.get(name)
     if perms is None:
         perms = _PERMS[name] = rulebase().predicate(name).perms
+    norm: Args
+    keys: tuple[int, ...]
     if all(type(a) is int for a in args):  # points only: nothing to normalize
-        norm = keys = args
+        norm = args
+        keys = args  # type: ignore[assignment]  # every argument is an int (checked above)
     else:
         norm = tuple(normalize_constant(a) if isinstance(a, Constant) else a for a in args)
         keys = tuple(a if isinstance(a, int) else -1 for a in norm)

@@ -41,15 +41,24 @@ with non-zero weight, the parents of the derived fact.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
-from typing import NamedTuple
+from typing import NamedTuple, cast
 
 from ..lang.constants import Constant
 from ..lang.definitions import rulebase
-from ..lang.equations import Equation
-from .facts import Side
-from .linear import Form, LatticeTable, LinearTable, integral
+from ..lang.equations import Equation, Term
+from .facts import Args, Side
+from .linear import Form, LatticeTable, LinearTable, Number, Reason, integral
+
+Points = tuple[int, ...]
+"""A fact's arguments read as points: every measure of an equation (∠(pq,
+rs), |pq|) indexes point parameters, never constants."""
+ConstTerm = tuple[Fraction, int | None, Fraction | None]
+"""coef × (a number, or the constant argument at an index)."""
+FactorTerm = tuple[int, int | None, Fraction | None]
+"""(power, constant argument index or None, number or None)."""
 
 PI = -1
 """Constant column of the angle table: one unit is π."""
@@ -89,20 +98,27 @@ class Because(NamedTuple):
     sides: tuple[Side, ...] = ()
 
 
+def _no_link(a: int, b: int, var: int) -> None:
+    return None
+
+
 class _Table:
     """A linear table over pair variables, with equation ids mapped to facts."""
 
     def __init__(self) -> None:
-        self.table = LinearTable()
+        self.table: LinearTable | LatticeTable = LinearTable()
         self.pair_var: dict[tuple[int, int], int] = {}
         self.eq_fact: list[tuple[int, ...]] = []
         self.eq_side: list[tuple[Side, ...]] = []
-        self._memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
+        self._memo: dict[tuple[object, ...], Reason | None] = {}
+        self._stuck: dict[tuple[object, ...], bool] = {}
+        """Queries whose integer reduction stopped at a variable no row has as
+        pivot (:meth:`AngleTable.query`), until the table changes."""
         self._memo_version = -1
         self.next_var = 0
         self.linked: set[int] = set()
         """Variables already tied to a proven line (angle and distance tables)."""
-        self.on_new_pair = lambda a, b, var: None  # type: ignore[assignment]
+        self.on_new_pair: Callable[[int, int, int], None] = _no_link
         """Called for every new pair variable: the store links a pair of a
         proven line to that line at once."""
 
@@ -127,10 +143,10 @@ class _Table:
         self.eq_side.append(sides)
         return self.table.add(form, ident)
 
-    def _reduce(self, form: Form) -> tuple[Form, dict[int, Fraction]]:
+    def _reduce(self, form: Form) -> tuple[Form, Reason]:
         return self.table.reduce(form)
 
-    def facts_of(self, reason: dict[int, Fraction]) -> Because:
+    def facts_of(self, reason: Reason) -> Because:
         """The facts and side conditions of the equations with a weight."""
         used = sorted(e for e, w in reason.items() if w)
         sides: dict[Side, None] = {}
@@ -138,9 +154,10 @@ class _Table:
             sides.update(dict.fromkeys(self.eq_side[e]))
         return Because(tuple(sorted({f for e in used for f in self.eq_fact[e]})), tuple(sides))
 
-    def cached(self, key: tuple[object, ...], compute) -> dict[int, Fraction] | None:  # type: ignore[no-untyped-def]
+    def cached(self, key: tuple[object, ...], compute: Callable[[], Reason | None]) -> Reason | None:
         if self._memo_version != self.table.version:
             self._memo = {}
+            self._stuck = {}
             self._memo_version = self.table.version
         if key not in self._memo:
             self._memo[key] = compute()
@@ -149,7 +166,7 @@ class _Table:
     def zero(self, form: Form) -> Because | None:
         """The facts whose equations reduce ``form`` to exactly zero, or None
         (remembered until the table changes)."""
-        def compute() -> dict[int, Fraction] | None:
+        def compute() -> Reason | None:
             residual, reason = self._reduce(form)
             return None if residual else reason
 
@@ -170,11 +187,11 @@ class _Table:
         for the table, which is then equivalent to the fact."""
         return len(cls.equations(name)) == 1
 
-    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+    def forms(self, name: str, args: Args) -> list[Form]:
         """The equations (form = 0) a fact gives, or [] if none."""
         return []
 
-    def query(self, name: str, args: tuple[object, ...]) -> Because | None:
+    def query(self, name: str, args: Args) -> Because | None:
         """Why this table proves ``name args``, or None."""
         if not self.proves(name):
             return None
@@ -195,8 +212,8 @@ class AngleTable(_Table):
 
     def __init__(self) -> None:
         super().__init__()
-        self.table = LatticeTable()  # type: ignore[assignment]
-        self._rational_memo: dict[tuple[object, ...], dict[int, Fraction] | None] = {}
+        self.table = self.lattice = LatticeTable()
+        self._rational_memo: dict[tuple[object, ...], Reason | None] = {}
         self._rational_version = -1
         self.line_vars: dict[int, int] = {}
 
@@ -216,25 +233,26 @@ class AngleTable(_Table):
     def angle(self, a: int, b: int, c: int, d: int) -> Form:
         """The form of ∠(ab, cd) = dir(cd) − dir(ab)."""
         x, y = self.var(c, d), self.var(a, b)
-        return {} if x == y else {x: 1, y: -1}  # type: ignore[dict-item]
+        return {} if x == y else {x: 1, y: -1}
 
     TABLES = ("angles",)
 
-    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+    def forms(self, name: str, args: Args) -> list[Form]:
         """The equations (form ≡ 0 mod π) a fact gives, or [] if none: Σ
         coef·(dir rs − dir pq) over its angles ∠(pq, rs), the constant on
         column :data:`PI` (mod 1). An angle at a point with itself is
         undefined: such a fact gives nothing."""
         compiled = _angle_equations(name)
+        pts = cast(Points, args)
         for terms, _ in compiled:
             for _, p, q, r, s_ in terms:
-                if args[p] == args[q] or args[r] == args[s_]:
+                if pts[p] == pts[q] or pts[r] == pts[s_]:
                     return []
         out = []
         for terms, consts in compiled:
             form: Form = {}
             for coef, p, q, r, s_ in terms:
-                x, y = self.var(args[r], args[s_]), self.var(args[p], args[q])  # type: ignore[arg-type]
+                x, y = self.var(pts[r], pts[s_]), self.var(pts[p], pts[q])
                 if x != y:
                     _accumulate(form, x, coef)
                     _accumulate(form, y, -coef)
@@ -244,13 +262,13 @@ class AngleTable(_Table):
             out.append(form)
         return out
 
-    def target(self, name: str, args: tuple[object, ...]) -> Form | None:
+    def target(self, name: str, args: Args) -> Form | None:
         if self.proves(name):
             forms = self.forms(name, args)
             return forms[0] if forms else None
         return None
 
-    def query_rational(self, name: str, args: tuple[object, ...]) -> tuple[Because, int] | None:
+    def query_rational(self, name: str, args: Args) -> tuple[Because, int] | None:
         """A *rational* combination giving ``name args``: why, and the common
         denominator k of its weights; or None.
 
@@ -267,14 +285,14 @@ class AngleTable(_Table):
             self._rational_version = self.table.version
         key = tuple(sorted(form.items()))
         if key not in self._rational_memo:
-            if self._memo_version == self.table.version and self._memo.get(("stuck",) + key):
+            if self._memo_version == self.table.version and self._stuck.get(key):
                 # The integer reduction (query) stopped at a variable no row
                 # has as pivot, every step before it exact: the rational
                 # reduction takes the same steps and stops there too.
                 self._rational_memo[key] = None
                 return None
-            residual, reason = self.table.reduce_rational(form)  # type: ignore[attr-defined]
-            self._rational_memo[key] = None if any(k >= 0 for k in residual) else reason
+            residual, weights = self.lattice.reduce_rational(form)
+            self._rational_memo[key] = None if any(k >= 0 for k in residual) else weights
         reason = self._rational_memo[key]
         if reason is None:
             return None
@@ -283,22 +301,22 @@ class AngleTable(_Table):
             k = math.lcm(k, Fraction(w).denominator)
         return self.facts_of(reason), k
 
-    def query(self, name: str, args: tuple[object, ...]) -> Because | None:
+    def query(self, name: str, args: Args) -> Because | None:
         """Why an angle chase proves ``name args``, or None."""
         form = self.target(name, args)
         if form is None:
             return None
         key = tuple(sorted(form.items()))
 
-        def compute() -> dict[int, Fraction] | None:
+        def compute() -> Reason | None:
             residual, reason = self._reduce(form)
             if any(k >= 0 for k in residual):
                 first = min(k for k in residual if k >= 0)
-                self._memo[("stuck",) + key] = first not in self.table.rows  # type: ignore[attr-defined]
+                self._stuck[key] = first not in self.lattice.rows
                 return None
-            if Fraction(residual.get(PI, 0)).denominator != 1 or not integral(reason):  # type: ignore[arg-type]
+            if Fraction(residual.get(PI, 0)).denominator != 1 or not integral(reason):
                 return None
-            return reason  # type: ignore[return-value]
+            return reason
 
         reason = self.cached(key, compute)
         return None if reason is None else self.facts_of(reason)
@@ -321,22 +339,23 @@ class _Segments(_Table):
         """The equation |ab| = value."""
         raise NotImplementedError
 
-    TABLES = ("lengths",)
+    TABLES: tuple[str, ...] = ("lengths",)
 
-    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+    def forms(self, name: str, args: Args) -> list[Form]:
         """The ``lengths:`` equations of a fact; none if a segment of them
         joins a point to itself."""
         compiled = _length_equations(name)
+        pts = cast(Points, args)
         for (p, q), right, _ in compiled:
-            if args[p] == args[q] or (right is not None and args[right[0]] == args[right[1]]):
+            if pts[p] == pts[q] or (right is not None and pts[right[0]] == pts[right[1]]):
                 return []
         out = []
         for (p, q), right, scale in compiled:
             value = _constant(scale, args)
             if right is None:
-                out.append(self.constant(args[p], args[q], value))  # type: ignore[arg-type]
+                out.append(self.constant(pts[p], pts[q], value))
             else:
-                out.append(self.proportional(args[p], args[q], args[right[0]], args[right[1]], value))  # type: ignore[arg-type]
+                out.append(self.proportional(pts[p], pts[q], pts[right[0]], pts[right[1]], value))
         return out
 
 
@@ -357,19 +376,20 @@ class RatioTable(_Segments):
     def constant(self, a: int, b: int, value: Fraction) -> Form:
         return subtract(self.length(a, b), log_form(value))
 
-    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+    def forms(self, name: str, args: Args) -> list[Form]:
         """The ``ratios:`` equations as Σ ±log |pq| − log(constant) = 0 (none if a
         segment joins a point to itself), then the ``lengths:`` equations."""
         compiled = _ratio_equations(name)
+        pts = cast(Points, args)
         for terms, _ in compiled:
             for _, p, q in terms:
-                if args[p] == args[q]:
+                if pts[p] == pts[q]:
                     return super().forms(name, args)
         out = []
         for terms, consts in compiled:
             form: Form = {}
             for power, p, q in terms:
-                _accumulate(form, self.var(args[p], args[q]), Fraction(power))  # type: ignore[arg-type]
+                _accumulate(form, self.var(pts[p], pts[q]), Fraction(power))
             value = _product(consts, args)
             out.append(subtract(form, log_form(value)) if value != 1 else form)
         return out + super().forms(name, args)
@@ -435,15 +455,16 @@ class SquareTable(_LengthPowers):
     POWER = 2
     TABLES = ("squares", "lengths")
 
-    def forms(self, name: str, args: tuple[object, ...]) -> list[Form]:
+    def forms(self, name: str, args: Args) -> list[Form]:
         """The ``squares:`` equations (a segment from a point to itself has
         length 0 and drops out; an equation with nothing left says nothing),
         then the ``lengths:`` equations."""
         out = []
+        pts = cast(Points, args)
         for terms in _square_equations(name):
             form: Form = {}
             for coef, p, q in terms:
-                form = subtract(form, self.term(args[p], args[q], -coef))  # type: ignore[arg-type]
+                form = subtract(form, self.term(pts[p], pts[q], -coef))
             if form:
                 out.append(form)
         return out + super().forms(name, args)
@@ -461,7 +482,7 @@ def subtract(f: Form, g: Form) -> Form:
     return out
 
 
-def _accumulate(form: Form, var: int, coef: Fraction | int) -> None:
+def _accumulate(form: Form, var: int, coef: Number) -> None:
     value = form.get(var, 0) + coef
     if value:
         form[var] = value
@@ -469,35 +490,30 @@ def _accumulate(form: Form, var: int, coef: Fraction | int) -> None:
         form.pop(var, None)
 
 
-def _integer(value: Fraction) -> Fraction | int:
+def _integer(value: Fraction) -> Number:
     """An integral coefficient as an int (the tables' fast path)."""
     return int(value) if value.denominator == 1 else value
 
 
-def _constant(consts: tuple[tuple[Fraction, int | None, Fraction | None], ...],
-              args: tuple[object, ...]) -> Fraction:
+def _argument(args: Args, index: int) -> Fraction:
+    arg = args[index]
+    assert isinstance(arg, Constant), "equations multiply by constant parameters only"
+    return Fraction(arg.value)
+
+
+def _constant(consts: tuple[ConstTerm, ...], args: Args) -> Fraction:
     """Σ coef·(number or constant argument)."""
     total = Fraction(0)
     for coef, param, number in consts:
-        if param is None:
-            total += coef * number  # type: ignore[operator]
-        else:
-            arg = args[param]
-            assert isinstance(arg, Constant)
-            total += coef * Fraction(arg.value)
+        total += coef * (_argument(args, param) if param is not None else Fraction(number or 0))
     return total
 
 
-def _product(consts: tuple[tuple[int, int | None, Fraction | None], ...], args: tuple[object, ...]) -> Fraction:
+def _product(consts: tuple[FactorTerm, ...], args: Args) -> Fraction:
     """Π (number or constant argument)^power."""
     total = Fraction(1)
     for power, param, number in consts:
-        if param is None:
-            value = Fraction(number)  # type: ignore[arg-type]
-        else:
-            arg = args[param]
-            assert isinstance(arg, Constant)
-            value = Fraction(arg.value)
+        value = _argument(args, param) if param is not None else Fraction(number or 0)
         total = total * value if power > 0 else total / value
     return total
 
@@ -510,41 +526,61 @@ def _equations(name: str, tables: tuple[str, ...]) -> tuple[Equation, ...]:
     return tuple(eq for t in tables for eq in pdef.equations.get(t, ()))
 
 
+AngleEquation = tuple[tuple[tuple[Number, int, int, int, int], ...], tuple[ConstTerm, ...]]
+LengthEquation = tuple[tuple[int, int], tuple[int, int] | None, tuple[ConstTerm, ...]]
+RatioEquation = tuple[tuple[tuple[int, int, int], ...], tuple[FactorTerm, ...]]
+
+
 @cache
-def _angle_equations(name: str) -> tuple[tuple[tuple[tuple[int, int, int, int, int], ...],
-                                               tuple[tuple[Fraction, int | None, Fraction | None], ...]], ...]:
+def _angle_equations(name: str) -> tuple[AngleEquation, ...]:
     """Each ``angles:`` equation as (coef, p, q, r, s) per angle ∠(pq, rs)
     and the constant terms, of left − right."""
     out = []
     for eq in _equations(name, ("angles",)):
         atoms, consts = eq.linear()
-        out.append((tuple((_integer(c), *a.points) for c, a in atoms),
-                    tuple((c, None, Fraction(1)) if p is None else (c, p, None) for c, p in consts)))
-    return tuple(out)  # type: ignore[return-value]
+        terms = tuple((_integer(c), *_four(a.points)) for c, a in atoms)
+        constants = tuple((c, None, Fraction(1)) if p is None else (c, p, None) for c, p in consts)
+        out.append((terms, constants))
+    return tuple(out)
+
+
+def _four(points: tuple[int, ...]) -> tuple[int, int, int, int]:
+    p, q, r, s = points
+    return p, q, r, s
+
+
+def _two(points: tuple[int, ...]) -> tuple[int, int]:
+    p, q = points
+    return p, q
+
+
+def _measured(term: Term) -> tuple[int, int] | None:
+    """The segment a ``lengths:`` side measures (checked on reading: at most one)."""
+    for f in term.factors:
+        if f.atom is not None:
+            return _two(f.atom.points)
+    return None
 
 
 @cache
-def _length_equations(name: str) -> tuple[tuple[tuple[int, int], tuple[int, int] | None,
-                                                tuple[tuple[Fraction, int | None, Fraction | None], ...]], ...]:
+def _length_equations(name: str) -> tuple[LengthEquation, ...]:
     """Each ``lengths:`` equation |pq| = scale·|rs| (``rs`` None: |pq| = scale),
     the scale a product of numbers and constant arguments (as one term)."""
     out = []
     for eq in _equations(name, ("lengths",)):
         (left,), (right,) = eq.left, eq.right
-        pq = left.atoms[0].atom.points  # type: ignore[union-attr]
-        rs = right.atoms[0].atom.points if right.atoms else None  # type: ignore[union-attr]
-        scale = _factors(right, left)
-        out.append((pq, rs, scale))
-    return tuple(out)  # type: ignore[return-value]
+        pq = _measured(left)
+        assert pq is not None, "the left side of a lengths equation has a length (checked on reading)"
+        out.append((pq, _measured(right), _scale(right, left)))
+    return tuple(out)
 
 
-def _factors(num: object, den: object) -> tuple[tuple[Fraction, int | None, Fraction | None], ...]:
-    """The constant factors of ``num`` over those of ``den`` as one product:
-    encoded for :func:`_constant` as a single term when it is a number, or a
-    number times one constant argument."""
+def _scale(num: Term, den: Term) -> tuple[ConstTerm, ...]:
+    """The constant factors of ``num`` over those of ``den`` as one term for
+    :func:`_constant`: a number, or a number times one constant argument."""
     number, param = Fraction(1), None
     for term, power in ((num, 1), (den, -1)):
-        for f in term.factors:  # type: ignore[attr-defined]
+        for f in term.factors:
             if f.atom is not None:
                 continue
             if f.number is not None:
@@ -557,18 +593,17 @@ def _factors(num: object, den: object) -> tuple[tuple[Fraction, int | None, Frac
 
 
 @cache
-def _ratio_equations(name: str) -> tuple[tuple[tuple[tuple[int, int, int], ...],
-                                               tuple[tuple[int, int | None, Fraction | None], ...]], ...]:
+def _ratio_equations(name: str) -> tuple[RatioEquation, ...]:
     """Each ``ratios:`` equation as (power, p, q) per length, left over
     right, and the constant factors as (power, param, number)."""
     out = []
     for eq in _equations(name, ("ratios",)):
         terms: list[tuple[int, int, int]] = []
-        consts: list[tuple[int, int | None, Fraction | None]] = []
+        consts: list[FactorTerm] = []
         for side, sign in ((eq.left[0], 1), (eq.right[0], -1)):
             for f in side.factors:
                 if f.atom is not None:
-                    terms.append((sign * f.power, *f.atom.points))  # type: ignore[arg-type]
+                    terms.append((sign * f.power, *_two(f.atom.points)))
                 else:
                     consts.append((-sign * f.power, f.param, f.number))
         out.append((tuple(terms), tuple(consts)))
@@ -583,5 +618,5 @@ def _square_equations(name: str) -> tuple[tuple[tuple[Fraction, int, int], ...],
         atoms, consts = eq.linear()
         if any(c for c, _ in consts):
             raise ValueError(f"`{eq.text}`: a squares equation has no constant term")
-        out.append(tuple((c, *a.points) for c, a in atoms))
-    return tuple(out)  # type: ignore[return-value]
+        out.append(tuple((c, *_two(a.points)) for c, a in atoms))
+    return tuple(out)
