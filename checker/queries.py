@@ -24,7 +24,7 @@ if TYPE_CHECKING:
     from collections.abc import Mapping, Sequence
 
     from geodsl.proofs import Proof
-    from geodsl.realize import Diagrams
+    from geodsl.realizer import Diagrams
 
 
 @dataclass(frozen=True)

@@ -175,8 +175,8 @@ class Problem:
         given = self.premise.given
         known = {p for c in given for p in c.points}
         removed = {p for c in self.premise.auxiliary for p in c.points}
-        used = [(p, x.span) for x in (*self.goals, *self.queries, *(o.predicate for o in self.options))
-                for p in x.points]
+        asked: list[Predicate | Query] = [*self.goals, *self.queries, *(o.predicate for o in self.options)]
+        used: list[tuple[str, Location | None]] = [(p, x.span) for x in asked for p in x.points]
         used += [(a, cl.span) for cand in self.aux for c in cand.constructions for cl in c.clauses
                  for a in cl.points if a not in c.points]
         for point, span in used:

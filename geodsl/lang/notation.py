@@ -238,13 +238,15 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
         return [Predicate("obtuse_angle", tuple(self._points(c)), self._neg(c))]
 
     def squared_ratio(self, c: list[object]) -> list[Predicate]:
+        # seg ² : seg ² rel NUMBER (a seg is a list of two point names)
         seg1, seg2, rel, number = c[0], c[2], c[4], c[5]
-        return [Predicate("r2const", (*seg1, *seg2, _constant(number, "ratio")),  # type: ignore[misc]
-                          str(rel) == "≠")]
+        assert isinstance(seg1, list) and isinstance(seg2, list) and isinstance(number, Token)
+        return [Predicate("r2const", (*seg1, *seg2, _constant(number, "ratio")), str(rel) == "≠")]
 
     def squared_length(self, c: list[object]) -> list[Predicate]:
         seg, rel, number = c[0], c[2], c[3]
-        return [Predicate("l2const", (*seg, _constant(number, "length")), str(rel) == "≠")]  # type: ignore[misc]
+        assert isinstance(seg, list) and isinstance(number, Token)
+        return [Predicate("l2const", (*seg, _constant(number, "length")), str(rel) == "≠")]
 
     def diff(self, c: list[Token]) -> list[Predicate]:
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])))]

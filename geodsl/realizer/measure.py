@@ -155,20 +155,18 @@ def _agree(values: Sequence[float | None], kind: str, tol: float = 1e-6) -> bool
 
 def exact(values: Sequence[float | None], kind: str, tol: Tolerance) -> Fraction | None:
     """The simple fraction every value equals within the tolerance, if any."""
-    if not values or any(v is None for v in values):
+    known = [v for v in values if v is not None]
+    if not known or len(known) != len(values):
         return None
     limit = MAX_DENOMINATOR if kind == "angle" else MAX_RATIO_DENOMINATOR
-    first = values[0]
-    assert first is not None
-    guess = Fraction(first).limit_denominator(limit)
+    guess = Fraction(known[0]).limit_denominator(limit)
     if kind == "angle":
         guess %= 1
         # The angle tolerance is in radians; values are in units of π.
         close = tol.angle / math.pi
-        ok = all(min(abs(v - guess) % 1, 1 - abs(v - guess) % 1) <= close for v in values)  # type: ignore[operator]
+        ok = all(min(abs(v - guess) % 1, 1 - abs(v - guess) % 1) <= close for v in known)
     else:
-        ok = all(abs(v - guess) <= tol.length * max(1.0, abs(v)) for v in values)  # type: ignore[operator]
-        ok = ok and guess > 0
+        ok = guess > 0 and all(abs(v - guess) <= tol.length * max(1.0, abs(v)) for v in known)
     return guess if ok else None
 
 
