@@ -33,7 +33,7 @@ from ..lang.errors import GeoDSLError
 from ..lang.parser import parse_problem
 from ..proofs import Proof, Status
 from ..realizer import Diagrams, realize
-from .facts import Fact, Side
+from .facts import Args, Fact, Side
 from .harvest import harvest
 from .matcher import Matcher
 from .numeric import NumericModel
@@ -81,8 +81,7 @@ class Closure:
 
     def fact_predicate(self, fact: Fact) -> Predicate:
         """A fact as a :class:`Predicate` over point names."""
-        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
-                                          for a in fact.args))
+        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a for a in fact.args))
 
     def predicates(self) -> list[Predicate]:
         return [self.fact_predicate(f) for f in self.facts]
@@ -90,8 +89,7 @@ class Closure:
     def side_predicate(self, side: Side) -> Predicate:
         """A side condition of a fact (:attr:`Fact.sides`) as a Predicate."""
         name, negated, args = side
-        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a  # type: ignore[misc]
-                                     for a in args), negated)
+        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a for a in args), negated)
 
     def rests_on(self, fact: Fact) -> tuple[Predicate, ...]:
         """Every side condition the fact's derivation rests on — its own
@@ -155,7 +153,7 @@ class Closure:
         return with_given_auxiliary(proof, self.problem)
 
 
-def _diagram_fact(store: Store, name: str, args: tuple[object, ...]) -> int | None:
+def _diagram_fact(store: Store, name: str, args: Args) -> int | None:
     """A side condition asked as a goal (``obtuse_angle``, ``ncoll``) is not
     derived: it is checked on the diagram, as the closure checks the side
     conditions of rules (and as Newclid checks its numerical predicates).
@@ -188,8 +186,8 @@ def _parse_predicate(text: str) -> Predicate:
     return Predicate(words[0], tuple(args))  # type: ignore[arg-type]
 
 
-def _intern_args(predicate: Predicate, ids: dict[str, int]) -> tuple[object, ...] | None:
-    out: list[object] = []
+def _intern_args(predicate: Predicate, ids: dict[str, int]) -> Args | None:
+    out: list[int | Constant] = []
     for a in predicate.args:
         if isinstance(a, str):
             if a not in ids:
@@ -209,7 +207,7 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
             where = clause.span or construction.span
             origin = f"{where.line}:{where.column}" if where else None
             for fact in cdef.asserts:
-                args: list[object] = []
+                args: list[int | Constant] = []
                 for a in fact.args:
                     value = bind.get(a, a) if isinstance(a, str) else a
                     args.append(ids[value] if isinstance(value, str) else value)
@@ -275,12 +273,12 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     _premise_facts(problem, store, ids)
 
     goals = tuple(part for g in problem.goals for part in expand(g))
-    goal_args = []
+    goal_args: list[Args | None] = []
     for g in goals:
         args = _intern_args(g, ids)
         goal_args.append(None if args is None or g.negated else args)
 
-    def goal_fact(g: Predicate, a: tuple[object, ...]) -> int | None:
+    def goal_fact(g: Predicate, a: Args) -> int | None:
         return _diagram_fact(store, g.name, a) if g.name in SIDE else store.prove(g.name, a)
 
     def goals_done() -> bool:

@@ -11,14 +11,15 @@ from dataclasses import dataclass
 from functools import cache
 from typing import TYPE_CHECKING
 
-from ..lang.ast import Predicate
+from ..lang.ast import Constant, Predicate
 from ..lang.definitions import rulebase
 from .ar import AngleTable, RatioTable
+from .facts import Args
 
 if TYPE_CHECKING:
     from ..lang.rules import Rule
 
-Atom = tuple[str, tuple[object, ...]]
+Atom = tuple[str, tuple[str | Constant, ...]]
 """A predicate over rule variables: (name, args), args are variable names or constants."""
 
 
@@ -70,7 +71,7 @@ def subsumed_by_ar(rule: RuleSpec) -> bool:
         return False
     index = {v: i for i, v in enumerate(rule.variables)}
 
-    def args_of(args: tuple[object, ...]) -> tuple[object, ...]:
+    def args_of(args: tuple[str | Constant, ...]) -> Args:
         return tuple(index[a] if isinstance(a, str) else a for a in args)
 
     for i, (name, args) in enumerate(rule.premises):

@@ -16,12 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
+from typing import cast
 
 from ..lang.constants import Constant
 from ..lang.definitions import rulebase
-from .ar import AngleTable, Because, DistanceTable, RatioTable, SquareTable, subtract
+from ..lang.terms import Predicate
+from .ar import AngleTable, Because, DistanceTable, Points, RatioTable, SquareTable, subtract
 from .linear import Form
-from .facts import BUILTIN_RULES, Fact, Key, Side, canonical
+from .facts import BUILTIN_RULES, Arg, Args, Fact, Key, Side, canonical
 from .numeric import NumericModel
 
 SIDE = frozenset(name for name, pdef in rulebase().predicates.items() if pdef.side)
@@ -109,14 +111,14 @@ class Store:
         """Facts that could not be proved, with the :meth:`epoch` at the time."""
         self.lines_version = 0
         self.circles_version = 0
-        self.unsound: list[tuple[str, tuple[object, ...], str, tuple[int, ...]]] = []
+        self.unsound: list[tuple[str, Args, str, tuple[int, ...]]] = []
         """Derivations whose conclusion was numerically false (bugs)."""
 
     # ------------------------------------------------------------ adding
 
-    def add(self, name: str, args: tuple[object, ...], rule: str, parents: Sequence[int],
+    def add(self, name: str, args: Args, rule: str, parents: Sequence[int],
             label: str | None = None, origin: str | None = None,
-            sides: Sequence[Side | tuple[str, tuple[object, ...]]] = ()) -> int | None:
+            sides: Sequence[Side | tuple[str, Args]] = ()) -> int | None:
         """Store a fact (if new and numerically true); its id, or None.
         ``sides``: the side conditions the step rests on, as (predicate,
         args) of a side predicate or (predicate, negated, args)."""
@@ -132,9 +134,10 @@ class Store:
             # Three points of one proven line: say so, rather than through
             # whatever rule reached it first (r28 from a parallel that itself
             # came from the line), which would lengthen every proof using it.
-            g = self.lines.find(cargs)  # type: ignore[arg-type]
+            points = cast(Points, cargs)
+            g = self.lines.find(points)
             if g is not None:
-                rule, label, parents = "same_line", None, self._prune(self.lines, g, cargs)  # type: ignore[arg-type]
+                rule, label, parents = "same_line", None, self._prune(self.lines, g, points)
                 sides = ()
         fid = len(self.facts)
         fact = Fact(fid, name, cargs, rule, label or BUILTIN_RULES.get(rule, rule),
@@ -148,10 +151,10 @@ class Store:
         """Feed a new fact to the structures and the AR tables."""
         name, args = fact.name, fact.args
         if name == "coll" and len(set(args)) == 3:
-            self._grow_line(args, fact.id)  # type: ignore[arg-type]
+            self._grow_line(cast(Points, args), fact.id)
             return
         if name == "cyclic" and len(set(args)) == 4:
-            self.circles.add(args, fact.id)  # type: ignore[arg-type]
+            self.circles.add(cast(Points, args), fact.id)
             self.circles_version += 1
         for form in self.angles.forms(name, args):
             self.angles.add(form, fact.id)
@@ -171,7 +174,7 @@ class Store:
         True once added."""
         forms = self._distance_forms(fact.name, fact.args)
         if not forms:
-            if self.model.holds("coll", tuple(sorted(set(fact.args)))[:3]):  # type: ignore[arg-type]
+            if self.model.holds("coll", tuple(sorted(set(cast(Points, fact.args))))[:3]):
                 self._off_line.append(fact)
             return False
         for form, line_facts, sides in forms:
@@ -185,7 +188,8 @@ class Store:
         g = self.lines.add(points, fact)
         self.lines_version += 1
         if g not in self.anchor:
-            self.anchor[g] = tuple(self.lines.members[g][:2])  # type: ignore[assignment]
+            first, second = self.lines.members[g][:2]
+            self.anchor[g] = (first, second)
         line_var = self.angles.line_var(g)
         for old in self.lines.absorbed:
             self.angles.link(self.angles.line_var(old), line_var,
@@ -223,7 +227,7 @@ class Store:
         on_line = set(members)
         waiting, self._off_line = self._off_line, []
         for fact in waiting:
-            if on_line.issuperset(fact.args):  # type: ignore[arg-type]
+            if on_line.issuperset(cast(Points, fact.args)):
                 self._position_equations(fact)  # back on the waiting list if it fails
             else:
                 self._off_line.append(fact)
@@ -236,14 +240,14 @@ class Store:
                                 self._line_reason(g, (p, q) + self.anchor[g]),
                                 (_same_way(self.anchor[g], (p, q), sense),))
 
-    def _distance_forms(self, name: str, args: tuple[object, ...]
+    def _distance_forms(self, name: str, args: Args
                         ) -> list[tuple[Form, tuple[int, ...], tuple[Side, ...]]]:
         """Position equations of a fact on one proven line, with the
         collinearity facts that put its points there and the order of points
         they rest on (none for a midpoint: it lies between the two points
         whatever the figure)."""
         if name == "midp":
-            m, a, b = args
+            m, a, b = cast(Points, args)
             g = self.lines.find((m, a, b))
             if g is None or len({m, a, b}) < 3:
                 return []
@@ -251,8 +255,8 @@ class Store:
             form = subtract(t.signed(g, a, m), t.signed(g, m, b))  # 2·pos m − pos a − pos b
             return [(form, self._line_reason(g, (m, a, b)), ())]
         if name == "cong":
-            form = self._same_line_difference(*args)  # type: ignore[arg-type]
-            return [] if form is None else [form]
+            same = self._same_line_difference(*cast(Points, args))
+            return [] if same is None else [same]
         return []
 
     def _same_line_difference(self, a: int, b: int, c: int, d: int
@@ -297,10 +301,10 @@ class Store:
         return (self.angles.table.version, self.ratios.table.version, self.distances.table.version,
                 self.squares.table.version, self.lines_version, self.circles_version)
 
-    def key(self, name: str, args: tuple[object, ...]) -> Key:
+    def key(self, name: str, args: Args) -> Key:
         return (name,) + canonical(name, args)
 
-    def prove(self, name: str, args: tuple[object, ...], key: Key | None = None) -> int | None:
+    def prove(self, name: str, args: Args, key: Key | None = None) -> int | None:
         """Prove ``name args`` if the store can, materializing it; its id or None.
 
         A failure is remembered until the store's :meth:`epoch` changes
@@ -323,7 +327,7 @@ class Store:
             self._failed[key] = self.epoch()
         return found
 
-    def _prove(self, name: str, args: tuple[object, ...]) -> int | None:
+    def _prove(self, name: str, args: Args) -> int | None:
         """Prove from the structures, the chases or what the predicate means,
         in that order (:func:`_methods`, from the predicate's registry entry)."""
         points = [a for a in args if isinstance(a, int)]
@@ -353,14 +357,15 @@ class Store:
                 # Every fact is asked for, even after one fails: what the
                 # store proves along the way stays proved.
                 found = [self.prove(fact.name, _substitute(fact, pdef.params, args)) for fact in pdef.means.facts]
-                if any(fid is None for fid in found):
+                parents = [fid for fid in found if fid is not None]
+                if len(parents) < len(found):
                     return None
-                return self.add(name, args, method, found, label=pdef.means.label)  # type: ignore[arg-type]
+                return self.add(name, args, method, parents, label=pdef.means.label)
             if because is not None:
                 return self.add(name, args, method, because.facts, sides=because.sides)
         return None
 
-    def _halved(self, name: str, args: tuple[object, ...]) -> Because | None:
+    def _halved(self, name: str, args: Args) -> Because | None:
         """An angle chase with a halved angle: the combination proves k times
         the target, and the figure picks the branch (every diagram must
         agree). The step rests on the conditions that rule out the other
@@ -374,10 +379,10 @@ class Store:
             return None
         return Because(because.facts, because.sides + branch)
 
-    def _distance_query(self, name: str, args: tuple[object, ...]) -> Because | None:
+    def _distance_query(self, name: str, args: Args) -> Because | None:
         """A distance chase: on one line by positions, else by lengths."""
         if name == "cong":
-            same = self._same_line_difference(*args)  # type: ignore[arg-type]
+            same = self._same_line_difference(*cast(Points, args))
             if same is not None:
                 found = self.distances.zero(same[0])
                 if found is not None:
@@ -385,7 +390,7 @@ class Store:
                                    tuple(dict.fromkeys(found.sides + same[2])))
         return self.distances.query(name, args)
 
-    def _on_group(self, groups: Groups, name: str, args: tuple[object, ...], rule: str) -> int | None:
+    def _on_group(self, groups: Groups, name: str, args: Args, rule: str) -> int | None:
         points = [a for a in args if isinstance(a, int)]
         if len(set(points)) != len(points):
             return None
@@ -394,7 +399,7 @@ class Store:
             return None
         return self._from_group(groups, g, name, args, rule, points)
 
-    def _from_group(self, groups: Groups, g: int, name: str, args: tuple[object, ...], rule: str,
+    def _from_group(self, groups: Groups, g: int, name: str, args: Args, rule: str,
                     points: Sequence[int]) -> int | None:
         """Materialize a fact that holds because its points lie on group g,
         with the fewest group facts that still put them there."""
@@ -414,9 +419,9 @@ class Store:
         return parents
 
 
-def _substitute(fact: object, params: tuple[str, ...], args: tuple[object, ...]) -> tuple[object, ...]:
+def _substitute(fact: Predicate, params: tuple[str, ...], args: Args) -> Args:
     """A ``means:`` fact's arguments (parameter names) for the fact's ``args``."""
-    return tuple(args[params.index(a)] if isinstance(a, str) else a for a in fact.args)  # type: ignore[attr-defined]
+    return tuple(args[params.index(a)] if isinstance(a, str) else a for a in fact.args)
 
 
 @cache
@@ -439,16 +444,17 @@ def _methods(name: str) -> tuple[str, ...]:
     return tuple(out)
 
 
-def _sides(sides: Sequence[Side | tuple[str, tuple[object, ...]]]) -> tuple[Side, ...]:
+def _sides(sides: Sequence[Side | tuple[str, Args]]) -> tuple[Side, ...]:
     """Side conditions in one spelling: (predicate, negated, canonical args),
-    each once, in order."""
+    each once, in order. A pair (predicate, args) is a side predicate, as a
+    rule's side conditions arrive from the firing loop."""
     out: dict[Side, None] = {}
     for side in sides:
         if len(side) == 2:
-            name, args = side  # type: ignore[misc]
+            name, args = side
             negated = False
         else:
-            name, negated, args = side  # type: ignore[misc]
+            name, negated, args = side
         out[(name, negated, canonical(name, args))] = None
     return tuple(out)
 
@@ -460,7 +466,7 @@ def _same_way(first: tuple[int, int], second: tuple[int, int], sense: int) -> Si
     return ("samedir", False, canonical("samedir", (a, b) + tuple(second)))
 
 
-def branch_sides(name: str, args: tuple[object, ...], k: int) -> tuple[Side, ...] | None:
+def branch_sides(name: str, args: Args, k: int) -> tuple[Side, ...] | None:
     """The side conditions that pick the branch of a halved angle chase.
 
     The chase proved k·T ≡ 0 (mod π) for the target's angle form T (its one
@@ -493,7 +499,7 @@ def _negating_side(name: str) -> str | None:
     return None
 
 
-def _shifted(name: str, args: tuple[object, ...], delta: Fraction) -> tuple[str, tuple[object, ...]] | None:
+def _shifted(name: str, args: Args, delta: Fraction) -> tuple[str, Args] | None:
     """A predicate, with arguments, whose angle equation is the target's
     shifted by ``delta`` (T − delta ≡ 0): same angles term by term, the
     constant moved. Predicates with a fixed constant (para, perp, eqangle)
@@ -508,16 +514,17 @@ def _shifted(name: str, args: tuple[object, ...], delta: Fraction) -> tuple[str,
             params = [c for c in o_consts if c[1] is not None]
             if fixed != (not params) or len(o_atoms) != len(atoms) or len(params) > 1:
                 continue
-            bind: dict[int, object] = {}
+            bind: dict[int, Arg] = {}
             if not all(c1 == c2 and _bind(bind, p2, [args[i] for i in p1])
                        for (c1, p1), (c2, p2) in zip(atoms, o_atoms)):
                 continue
             numbers = sum((c for c, p in o_consts if p is None), Fraction(0))
             if not params:
-                if (numbers - target) % 1 == 0:
-                    return other.name, tuple(bind.get(i) for i in range(other.arity))
+                if (numbers - target) % 1 == 0 and len(bind) == other.arity:
+                    return other.name, tuple(bind[i] for i in range(other.arity))
                 continue
             coef, index = params[0]
+            assert index is not None  # params holds the constant terms with a parameter
             value = (target - numbers) / coef % 1
             if any(i not in bind for i in range(other.arity) if i != index):
                 continue
@@ -526,7 +533,7 @@ def _shifted(name: str, args: tuple[object, ...], delta: Fraction) -> tuple[str,
     return None
 
 
-def _bind(bind: dict[int, object], params: tuple[int, ...], points: list[object]) -> bool:
+def _bind(bind: dict[int, Arg], params: tuple[int, ...], points: list[Arg]) -> bool:
     for p, value in zip(params, points):
         if bind.setdefault(p, value) != value:
             return False
@@ -545,7 +552,7 @@ def _linear_angles(name: str) -> tuple[tuple[tuple[tuple[Fraction, tuple[int, ..
     return tuple(out)
 
 
-def _evaluate(consts: tuple[tuple[Fraction, int | None], ...], args: tuple[object, ...]) -> Fraction:
+def _evaluate(consts: tuple[tuple[Fraction, int | None], ...], args: Args) -> Fraction:
     """The constant terms' value (numbers and constant arguments), in π."""
     total = Fraction(0)
     for coef, param in consts:
