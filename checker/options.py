@@ -25,11 +25,14 @@ from dataclasses import dataclass, field
 
 from geodsl.budget import Budget, Clock
 from geodsl.lang.ast import Option, Predicate, Problem
+from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
 from geodsl.proofs import Proof, Prover, Result
 from geodsl.provers import get_prover
 from geodsl.realizer import realize
 from geodsl.realizer.rng import check_seed
+
+from .queries import QueryAnswer, answers, measure_queries, to_prove
 
 VERDICTS = ("proved", "true_unproved", "false")
 
@@ -82,6 +85,9 @@ class ProblemCheck:
     error: GeoDSLError | None = field(default=None, compare=False)
     file: str | None = None
     result: Result | None = field(default=None, compare=False, repr=False)
+    queries: tuple[QueryAnswer, ...] = ()
+    auxiliary: tuple[str, ...] = ()
+    """The auxiliary constructions the problem gives after ``|`` (text)."""
 
     def to_dict(self, with_proofs: bool = False) -> dict[str, object]:
         """The JSON object ``geodsl check --json`` prints for the problem."""
@@ -96,6 +102,8 @@ class ProblemCheck:
             "disagreements": list(self.disagreements),
             "closure_status": self.closure_status,
             "seconds": round(self.seconds, 4),
+            "queries": [q.to_dict(with_proofs) for q in self.queries],
+            "auxiliary": list(self.auxiliary),
         }
 
 
@@ -155,6 +163,9 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
         # in every diagram is proved by the figure (a counterexample to the
         # positive fact), a false one is false.
         goals = [o.predicate for o, true in zip(options, numeric) if true and not o.predicate.negated]
+        # A query's value, when the diagrams name it, is one more goal.
+        measured = measure_queries(problem, figures)
+        goals += [p for p in to_prove(measured) if p not in goals]
         if goals or saturate:
             result = prover.prove(problem, goals, clock, figures=figures)
     except GeoDSLError as exc:
@@ -168,7 +179,9 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
         if true and predicate.negated:
             proved, kind, steps = True, "counterexample", 0
         elif proof is not None:
-            proved, kind, steps = True, "deduction", len(proof.steps)
+            # A side condition (obtuse_angle, ncoll) is decided on the diagram, not derived.
+            side = rulebase().predicates[predicate.name].side
+            proved, kind, steps = True, "diagram" if side else "deduction", len(proof.steps)
         verdict = "proved" if proved else "true_unproved" if true else "false"
         verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps,
                                       proof if with_proofs else None))
@@ -178,7 +191,8 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
         consistent = not disagreements
     return ProblemCheck(problem.name, "ok", tuple(verdicts), key, consistent, disagreements,
                         None if result is None else result.status, time.monotonic() - start,
-                        result=result)
+                        result=result, queries=answers(measured, proofs, with_proofs),
+                        auxiliary=tuple(c.to_text() for c in problem.aux_given))
 
 
 @dataclass(frozen=True)

@@ -42,11 +42,13 @@ Status = Literal["proved", "saturated", "budget"]
 (``saturated``); or the budget ran out first (a partial result)."""
 STATUSES: tuple[Status, ...] = ("proved", "saturated", "budget")
 
-StepKind = Literal["rule", "chase", "structure", "definition"]
+StepKind = Literal["rule", "chase", "structure", "definition", "check"]
 """A rule of ``rulebase/rules.gdl``; an AR chase (angles, ratios,
 distances, squared lengths); a structure (three points of one proven line,
 four of one proven circle); what a predicate means (``means:`` in
-``predicates.gdl``: a midpoint from a collinearity and equal distances)."""
+``predicates.gdl``: a midpoint from a collinearity and equal distances); a
+side condition asked as a goal (``obtuse_angle``), read from the figure:
+its one numerical check."""
 
 
 @dataclass(frozen=True, slots=True)
@@ -130,12 +132,11 @@ class Proof:
 
     def to_text(self) -> str:
         width = max(2, len(str(len(self.givens) + len(self.steps) - 1)))
-        out = []
-        if self.auxiliary:
+        out = ["* From theorem premises:"]
+        out.extend(f"{g.text} [{g.ref:0{width}d}]" for g in self.givens)
+        if self.auxiliary:  # AlphaGeometry's order: after the premises
             out.append("* Auxiliary Constructions:")
             out.extend(self.auxiliary)
-        out.append("* From theorem premises:")
-        out.extend(f"{g.text} [{g.ref:0{width}d}]" for g in self.givens)
         if self.checks:
             out.append("* Numerical checks:")
             out.extend(f"{c.text} [{c.label}]" for c in self.checks)

@@ -52,7 +52,7 @@ def test_parse_json_has_one_object_per_problem():
     assert first["goals"][0]["name"] == "cyclic"
     assert first["premise"][0] == {"points": ["a", "b", "c"],
                                    "clauses": [{"name": "triangle", "args": ["a", "b", "c"]}],
-                                   "text": "a b c = triangle a b c"}
+                                   "auxiliary": False, "text": "a b c = triangle a b c"}
 
 
 def test_error_output_has_location_caret_and_status_2(tmp_path):

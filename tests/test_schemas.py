@@ -31,6 +31,15 @@ a b = segment a b; c = midpoint c a b; o = circle o a b c
 
 problem: two_goals
 a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c; cong d e b c
+
+problem: auxiliary_section
+a b c = triangle a b c | d = midpoint d a b; e = midpoint e a c ? para d e b c
+
+problem: query
+a = free a; b = lconst b a 3; c = eq_triangle c a b ? acompute a b b c
+
+problem: side_condition_goal
+a b c = between a b c ? obtuse_angle b a c
 """
 
 
@@ -80,6 +89,8 @@ def test_prove_json(capsys: pytest.CaptureFixture[str], odd: str) -> None:
     status, records = output(capsys, "prove", "--json", "--facts", "--timeout", "10", *EXAMPLES, odd)
     assert status == 2
     assert {r["verdict"] for r in records} == {"proved", "false", None}
+    assert any(r["queries"] for r in records) and any(r["auxiliary"] for r in records)
+    assert any(g["proof_kind"] == "diagram" for r in records for g in r["goals"])
     validate("prove", records)
 
 
@@ -120,3 +131,16 @@ def test_the_schemas_reject_what_the_commands_never_print(capsys: pytest.Capture
         mutate(bad[0])
         with pytest.raises(jsonschema.ValidationError):
             validate("prove", bad)
+
+
+def test_the_schemas_enumerate_what_the_code_defines() -> None:
+    from typing import get_args
+
+    from geodsl.checker.options import VERDICTS
+    from geodsl.proofs import STATUSES, StepKind
+
+    defs = geodsl.schemas.schema("common")["$defs"]
+    step = defs["proof"]["properties"]["steps"]["items"]["properties"]  # type: ignore[index]
+    assert step["kind"]["enum"] == list(get_args(StepKind))
+    assert defs["verdict"]["properties"]["verdict"]["enum"] == list(VERDICTS)  # type: ignore[index]
+    assert defs["closure_status"]["enum"] == [*STATUSES, None]  # type: ignore[index]

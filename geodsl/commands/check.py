@@ -82,12 +82,13 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool, last: str
     from rich.table import Table
 
     out = console()
-    style = {"proved": "green", "true_unproved": "yellow", "false": "red"}
+    style = {"proved": "green", "true_unproved": "yellow", "false": "red", "numeric": "yellow",
+             "varies": "magenta"}
     for check in checks:
         if check.status != "ok":
             continue
         name = check.problem or "(unnamed)"
-        if not check.options:
+        if not check.options and not check.queries:
             out.print(f"{name}: nothing to decide (the problem has neither a goal nor options)", markup=False)
             continue
         closure = f"closure {check.closure_status}" if check.closure_status else "closure not run"
@@ -100,7 +101,13 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool, last: str
                                                       else "diagram")
             table.add_row(v.label, v.predicate.to_text(), "true" if v.numeric else "false",
                           f"[{style[v.verdict]}]{v.verdict}[/]", steps, key)
+        for q in check.queries:  # a goal asking for a value: the numeric value, proved or not
+            table.add_row("query", q.measurement.query.to_text(), q.measurement.value_text(),
+                          f"[{style[q.verdict]}]{q.verdict}[/]",
+                          "" if q.proof_steps is None else str(q.proof_steps), "")
         out.print(table)
+        if check.auxiliary:
+            out.print("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary), markup=False)
         if check.key_consistent is not None:
             out.print("answer key agrees" if check.key_consistent
                       else f"[red]answer key disagrees on {', '.join(check.disagreements)}[/]")
@@ -108,6 +115,10 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool, last: str
             for v in check.options:
                 if v.proof is not None:
                     out.print(f"proof of {v.label}:\n{v.proof.to_text()}", markup=False, end="")
+            for q in check.queries:
+                if q.proof is not None:
+                    out.print(f"proof of {q.measurement.query.to_text()}:\n{q.proof.to_text()}", markup=False,
+                              end="")
     if with_audit:
         findings = audit(checks)
         out.print(f"audit: {plural(len(findings), 'finding')}")

@@ -99,6 +99,8 @@ def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool) -> 
         "closure_status": check.closure_status,
         "facts": 0 if run is None else len(run.facts),
         "seconds": round(check.seconds, 4),
+        "auxiliary": list(check.auxiliary),
+        "queries": [q.to_dict(with_proof=True) for q in check.queries],
     }
     if facts:
         out["fact_list"] = [] if run is None else _fact_lines(run)
@@ -164,15 +166,24 @@ def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, o
     words = {"proved": "proved", "false": "false in the diagram (not provable)",
              "true_unproved": f"not proved ({check.closure_status})", None: ""}[verdict]  # type: ignore[index]
     print(f"problem: {check.problem or '(unnamed)'}  ({path})")
-    if verdict is None:
+    if verdict is None and check.queries:
+        print(f"goal: (none; the queries below): closure {check.closure_status}, {rec['facts']} facts, "
+              f"{check.seconds:.3f} s")
+    elif verdict is None:
         print(f"no goal: closure {check.closure_status}, {rec['facts']} facts, {check.seconds:.3f} s")
     else:
         print(f"goal: {goal}: {words}, {rec['facts']} facts, {check.seconds:.3f} s")
+    if check.auxiliary and not any(v.proof is not None for v in check.options):
+        print("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary))
     for v in check.options:
         if v.proof is not None:
             if len(check.options) > 1:
                 print(f"proof of {v.predicate.to_text()}:")
             print(v.proof.to_text(), end="")
+    for q in check.queries:
+        print(f"query: {q.text()}")
+        if q.proof is not None:
+            print(q.proof.to_text(), end="")
     if facts and run is not None:
         print("* Facts:")
         for f in _fact_lines(run):

@@ -461,10 +461,14 @@ class SquareTable(_LengthPowers):
         then the ``lengths:`` equations."""
         out = []
         pts = cast(Points, args)
-        for terms in _square_equations(name):
+        for terms, consts in _square_equations(name):
             form: Form = {}
-            for coef, p, q in terms:
-                form = subtract(form, self.term(pts[p], pts[q], -coef))
+            for coef, param, p, q in terms:
+                scale = coef if param is None else coef * _argument(args, param)
+                form = subtract(form, self.term(pts[p], pts[q], -scale))
+            constant = _constant(consts, args)
+            if constant:
+                _accumulate(form, UNIT, constant)
             if form:
                 out.append(form)
         return out + super().forms(name, args)
@@ -611,12 +615,13 @@ def _ratio_equations(name: str) -> tuple[RatioEquation, ...]:
 
 
 @cache
-def _square_equations(name: str) -> tuple[tuple[tuple[Fraction, int, int], ...], ...]:
-    """Each ``squares:`` equation as (coef, p, q) per |pq|², left − right."""
+def _square_equations(name: str) -> tuple[tuple[tuple[tuple[Fraction, int | None, int, int], ...],
+                                                tuple[ConstTerm, ...]], ...]:
+    """Each ``squares:`` equation as (coef, scaling parameter or None, p, q)
+    per |pq|², and its constant terms, left − right."""
     out = []
     for eq in _equations(name, ("squares",)):
-        atoms, consts = eq.linear()
-        if any(c for c, _ in consts):
-            raise ValueError(f"`{eq.text}`: a squares equation has no constant term")
-        out.append(tuple((c, *_two(a.points)) for c, a in atoms))
+        atoms, consts = eq.scaled()
+        out.append((tuple((c, param, *_two(a.points)) for c, param, a in atoms),
+                    tuple((c, None, Fraction(1)) if p is None else (c, p, None) for c, p in consts)))
     return tuple(out)

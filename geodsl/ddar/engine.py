@@ -28,7 +28,7 @@ from .._canon import Interner
 from .._fire import CompiledRule, fire
 from ..budget import DEFAULT_MAX_FACTS, DEFAULT_SECONDS, Budget, BudgetExceeded, Clock
 from ..lang.ast import Constant, Predicate, Problem
-from ..lang.definitions import rulebase
+from ..lang.definitions import expand, rulebase
 from ..lang.errors import GeoDSLError, NotProvedError, PointError
 from ..lang.parser import parse_predicate, parse_problem
 from ..proofs import Proof, Status
@@ -41,7 +41,7 @@ from .matcher import Matcher
 from .numeric import NumericModel
 from .ruleset import RuleSpec, load_rules, subsumed_by_ar
 from .store import SIDE, Store
-from .trace import build_proof
+from .trace import build_proof, with_given_auxiliary
 
 BRANCH_DIAGRAMS = 4
 DIAGRAMS_NEEDED = BRANCH_DIAGRAMS + 1
@@ -54,6 +54,9 @@ from the figure (:meth:`~.numeric.NumericModel.holds_everywhere`)."""
 class Closure:
     """The result of a closure run.
 
+    ``goals`` are the problem's goals, a long statement (``cyclic a b c d
+    e``) as the facts it states; a side condition asked as a goal
+    (``obtuse_angle``) is decided on the diagram (rule ``diagram``).
     ``facts`` are in the order they were first obtained; ``status`` is
     ``"proved"`` (every goal follows), ``"saturated"`` (a level added
     nothing) or ``"budget"`` (time or fact limit hit: a partial result;
@@ -110,22 +113,26 @@ class Closure:
         """The fact stating ``predicate`` (DSL text or a Predicate), if the
         closure derived it (or can prove it from what it derived: such a
         fact, and the angle or ratio chase behind it, is then added to
-        :attr:`facts`); None otherwise, and for a negated predicate or a side
-        condition, which no fact states. A point not in the problem is a
+        :attr:`facts`); None otherwise, and for a negated predicate, which no
+        fact states (a side condition is checked on the diagram). A point not in the problem is a
         :class:`~geodsl.lang.errors.PointError`."""
         predicate = self._predicate(predicate)
-        if predicate.negated or self._store is None or predicate.name in SIDE:
+        if predicate.negated or self._store is None:
             return None
         args = _intern_args(predicate, {n: i for i, n in enumerate(self.names)})
         assert args is not None  # _predicate checked the points
-        fid = self._store.prove(predicate.name, args)
+        if predicate.name in SIDE:
+            fid = _diagram_fact(self._store, predicate.name, args)
+        else:
+            fid = self._store.prove(predicate.name, args)
         if fid is None:
             return None
         self.facts = tuple(self._store.facts)
         return self._store.facts[fid]
 
     def proves(self, predicate: Predicate | str) -> bool:
-        """Whether the closure proves ``predicate`` (DSL text or a Predicate).
+        """Whether the closure proves ``predicate`` (DSL text or a Predicate;
+        a long statement such as ``cyclic a b c d e``: every fact it states).
 
         A negated predicate (``not perp a b c d``) is proved by a
         counterexample, as ``geodsl check`` decides negated options: it is
@@ -137,29 +144,33 @@ class Closure:
         predicate = self._predicate(predicate)
         if predicate.negated:
             return self._refuted(predicate)
-        return self.find(predicate) is not None
+        return all(self.find(part) is not None for part in expand(predicate))
 
     def proof(self, goal: Predicate | str | None = None) -> Proof:
         """The proof of ``goal`` (DSL text or a Predicate; default: the
-        problem's first goal).
+        problem's first goal; a long statement, every fact it states). The
+        constructions the problem gives after ``|`` are the proof's
+        ``auxiliary`` constructions.
 
         Raises :class:`~geodsl.lang.errors.NotProvedError` when the closure
         does not prove it (check :meth:`proves` first, or catch it), and for a
         negated statement, whose evidence is a counterexample diagram, not a
         deduction; it never returns None."""
         if goal is None:
-            if not self.goals:
+            if not self.problem.goals:
                 raise NotProvedError("the problem has no goal to prove", hint="pass the statement to prove")
-            goal = self.goals[0]
+            goal = self.problem.goals[0]
         goal = self._predicate(goal)
         if goal.negated:
             raise NotProvedError(f"`{goal.to_text()}` is a negation: no deduction proves it",
                                  hint="proves() says whether the diagrams refute the positive statement")
-        fact = self.find(goal)
-        if fact is None:
+        facts = [self.find(part) for part in expand(goal)]
+        if any(f is None for f in facts):
             raise NotProvedError(f"`{goal.to_text()}` is not proved by the closure",
                                  hint=f"status: {self.status}; proves() tells before proof() is asked")
-        return build_proof(self.facts, fact, self.fact_predicate, self.side_predicate)
+        proof = build_proof(self.facts, facts, self.fact_predicate, self.side_predicate,  # type: ignore[arg-type]
+                            statement=goal)
+        return with_given_auxiliary(proof, self.problem)
 
     def _predicate(self, predicate: Predicate | str) -> Predicate:
         """DSL text read (located errors), and every point checked to be in the problem."""
@@ -178,6 +189,21 @@ class Closure:
         model = self._store.model
         return all(evaluate(negated, dict(zip(self.names, coords)), figure_scale(coords), model.tol)
                    for coords in [model.coords, *model.others])
+
+
+def _diagram_fact(store: Store, name: str, args: Args) -> int | None:
+    """A side condition asked as a goal (``obtuse_angle``, ``ncoll``) is not
+    derived: it is checked on the diagram, as the closure checks the side
+    conditions of rules (and as Newclid checks its numerical predicates).
+    The fact says so (rule ``diagram``, resting on its own numerical check);
+    None where the diagram denies it."""
+    key = store.key(name, args)
+    found = store.index.get(key)
+    if found is not None:
+        return found
+    if not store.model.holds(name, key[1:]):
+        return None
+    return store.add(name, args, "diagram", (), sides=[(name, args)])
 
 
 def _intern_args(predicate: Predicate, ids: dict[str, int]) -> Args | None:
@@ -266,17 +292,17 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     store = Store(model, names)
     _premise_facts(problem, store, ids)
 
-    goals = tuple(problem.goals)
+    goals = tuple(part for g in problem.goals for part in expand(g))
     goal_args: list[Args | None] = []
     for g in goals:
         args = _intern_args(g, ids)
-        if args is None or g.negated or g.name in SIDE:
-            goal_args.append(None)
-        else:
-            goal_args.append(args)
+        goal_args.append(None if args is None or g.negated else args)
+
+    def goal_fact(g: Predicate, a: Args) -> int | None:
+        return _diagram_fact(store, g.name, a) if g.name in SIDE else store.prove(g.name, a)
 
     def goals_done() -> bool:
-        return bool(goals) and all(a is not None and store.prove(g.name, a) is not None
+        return bool(goals) and all(a is not None and goal_fact(g, a) is not None
                                    for g, a in zip(goals, goal_args))
 
     rules = tuple(r for r in (load_rules() if rules is None else rules) if not subsumed_by_ar(r))
@@ -327,7 +353,7 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
                 harvest(store, deadline, limits.max_facts)
     except BudgetExceeded as exc:
         status, stopped = "budget", exc.stage
-    goal_facts = tuple(None if a is None else store.prove(g.name, a) for g, a in zip(goals, goal_args))
+    goal_facts = tuple(None if a is None else goal_fact(g, a) for g, a in zip(goals, goal_args))
     if status == "budget" and goals and all(f is not None for f in goal_facts):
         status = "proved"
     unsound = tuple(f"{name} {' '.join(names[a] if isinstance(a, int) else str(a) for a in args)} "

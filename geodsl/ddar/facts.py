@@ -68,6 +68,7 @@ BUILTIN_RULES: dict[str, str] = {
     "pythagoras_chase": "Pythagoras chase",
     "same_line": "Points on one line",
     "same_circle": "Points on one circle",
+    "diagram": "Checked on the diagram",
 }
 """The steps the engine takes by itself (not rules from rules.gdl), with
 labels. The ``means:`` steps of predicates (``equal_radii``, ...) are the

@@ -17,11 +17,16 @@ notation AlphaGeometry, Newclid and GeoChallenge print
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from dataclasses import replace
+from typing import TYPE_CHECKING
 
 from ..lang.notation import to_notation
 from ..lang.terms import Predicate
 from ..proofs import Check, Given, Proof, Step, StepKind
 from .facts import BUILTIN_RULES, Fact, Side
+
+if TYPE_CHECKING:
+    from ..lang.ast import Problem
 
 _CHASES = frozenset({"angle_chase", "angle_chase_halved", "ratio_chase", "distance_chase",
                      "pythagoras_chase"})
@@ -29,6 +34,8 @@ _STRUCTURES = frozenset({"same_line", "same_circle"})
 
 
 def step_kind(rule: str) -> StepKind:
+    if rule == "diagram":  # a side condition asked as a goal, read from the figure
+        return "check"
     if rule in _CHASES:
         return "chase"
     if rule in _STRUCTURES:
@@ -38,13 +45,16 @@ def step_kind(rule: str) -> StepKind:
     return "rule" if rule.startswith("r") and rule[1:].isdigit() else "definition"
 
 
-def build_proof(facts: Sequence[Fact], goal: Fact, predicate: Callable[[Fact], Predicate],
-                side_predicate: Callable[[Side], Predicate]) -> Proof:
+def build_proof(facts: Sequence[Fact], goal: Fact | Sequence[Fact], predicate: Callable[[Fact], Predicate],
+                side_predicate: Callable[[Side], Predicate], statement: Predicate | None = None) -> Proof:
     """The proof of ``goal``: the facts it depends on, premises first, then
     steps in the order they were derived (parents always before children);
-    the side conditions numbered in the order the steps first use them."""
+    the side conditions numbered in the order the steps first use them.
+    ``goal`` may be the several facts one ``statement`` states (``cyclic a b
+    c d e``: ``cyclic a b c d`` and ``cyclic a b c e``)."""
+    roots = [goal] if isinstance(goal, Fact) else list(goal)
     needed: set[int] = set()
-    stack = [goal.id]
+    stack = [f.id for f in roots]
     while stack:
         fid = stack.pop()
         if fid in needed:
@@ -70,4 +80,14 @@ def build_proof(facts: Sequence[Fact], goal: Fact, predicate: Callable[[Fact], P
         pred = predicate(f)
         steps.append(Step(number, tuple(ref[p] for p in f.parents), tuple(checks[s].ref for s in f.sides),
                           f.rule, f.label, step_kind(f.rule), ref[fid], pred, to_notation(pred)))
-    return Proof(predicate(goal), tuple(givens), tuple(checks.values()), tuple(steps))
+    stated = statement if statement is not None else predicate(roots[0])
+    return Proof(stated, tuple(givens), tuple(checks.values()), tuple(steps))
+
+
+def with_given_auxiliary(proof: Proof, problem: "Problem") -> Proof:
+    """The proof with the constructions ``problem`` gives after ``|`` as its
+    auxiliary constructions (AlphaGeometry's "Auxiliary Constructions"
+    section); kept apart from the tracing above."""
+    if not problem.aux_given:
+        return proof
+    return replace(proof, auxiliary=tuple(c.to_text() for c in problem.aux_given) + proof.auxiliary)

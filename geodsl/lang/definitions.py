@@ -91,10 +91,27 @@ class PredicateDef:
     notation: str | None = None
     negated_notation: str | None = None
     draw: tuple[DrawItem, ...] = ()
+    variadic: bool = False
+    """``more:``: the last parameter may be repeated (``cyclic a b c d e``)."""
 
     @property
     def arity(self) -> int:
         return len(self.params)
+
+    def accepts(self, count: int) -> bool:
+        """Whether a statement may give ``count`` arguments."""
+        return count == self.arity or (self.variadic and count > self.arity)
+
+    def expand(self, predicate: Predicate) -> tuple[Predicate, ...]:
+        """A statement with repeated last parameters as the facts it states,
+        one per value (``cyclic a b c d e`` → ``cyclic a b c d``, ``cyclic a b c e``);
+        any other statement as itself."""
+        n = self.arity
+        if len(predicate.args) <= n:
+            return (predicate,)
+        head = predicate.args[:n - 1]
+        return tuple(Predicate(predicate.name, head + (last,), predicate.negated, predicate.span)
+                     for last in predicate.args[n - 1:])
 
     def canonical_args(self, args: Sequence[object]) -> tuple[object, ...]:
         """The arguments in canonical order (least image under the symmetries)."""
@@ -159,6 +176,36 @@ class ConstructionDef:
         return any(s.kind == "locus" for s in self.steps)
 
 
+@dataclass(frozen=True, slots=True)
+class QueryDef:
+    """A query (``acompute a b c d``): it asks for the constant of
+    ``computes`` (``aconst a b c d angle``), whose parameters are the query's
+    points plus that one constant."""
+
+    name: str
+    params: tuple[str, ...]
+    computes: Predicate
+    doc: str
+    location: Location = field(compare=False)
+
+    @property
+    def arity(self) -> int:
+        return len(self.params)
+
+    @property
+    def kind(self) -> ArgKind:
+        """The kind of the constant asked for (``angle``, ``ratio``, ``length``)."""
+        return next(arg_kind(a) for a in self.computes.args  # type: ignore[arg-type]
+                    if isinstance(a, str) and arg_kind(a) != "point")
+
+    def predicate(self, args: Sequence[str], value: Constant) -> Predicate:
+        """``computes`` on the actual points, with ``value`` as its constant."""
+        binding = dict(zip(self.params, args))
+        return Predicate(self.computes.name, tuple(
+            binding[a] if isinstance(a, str) and a in binding else value
+            for a in self.computes.args))
+
+
 @dataclass(frozen=True)
 class Rulebase:
     """All definitions, by name, and the dialect spellings."""
@@ -166,6 +213,7 @@ class Rulebase:
     constructions: dict[str, ConstructionDef]
     predicates: dict[str, PredicateDef]
     dialect_names: dict[str, dict[str, ConstructionDef]]
+    queries: dict[str, QueryDef] = field(default_factory=dict)
     _lookups: dict[str, dict[str, tuple[ConstructionDef, tuple[int, ...] | None]]] = field(
         default_factory=dict, compare=False, repr=False)
 
@@ -305,9 +353,9 @@ class _Reader:
     def statements(self, raw: RawLine, line: Line) -> list[RawStatement]:
         assert raw.body is not None
         body = raw.body
-        if body.goals is not None or body.conclusion is not None:
-            token = body.question or raw.head
-            raise self.error("unexpected `?` or `=>` in a definition", line,
+        if body.goals is not None or body.conclusion is not None or body.pipe is not None:
+            token = body.question or body.pipe or raw.head
+            raise self.error("unexpected `?`, `|` or `=>` in a definition", line,
                              getattr(token, "column", 1), str(token), "definitions list plain statements")
         return body.statements
 
@@ -370,7 +418,7 @@ def _symmetry_group(params: tuple[str, ...], generators: list[tuple[int, ...]]) 
 
 
 _FREE_PREDICATE_KEYS = frozenset(TABLES) | {"notation", "negated", "draw", "means", "negates"}
-_PREDICATE_KEYS = ("same", "side", "negates", "means", *TABLES, "notation", "negated", "draw")
+_PREDICATE_KEYS = ("same", "side", "more", "negates", "means", *TABLES, "notation", "negated", "draw")
 
 
 def _free_body(line: Line) -> tuple[str, int]:
@@ -509,12 +557,20 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
         fields: dict[str, object] = {}
         equations: dict[str, tuple[Equation, ...]] = {}
         side = False
+        variadic = False
         for line, raw in block.lines:
             key, _ = _keyword(raw)
             if key in fields or key in equations:
                 raise reader.error(f"`{key}:` is given twice for `{name}`", line, 1, key,
                                    "write all of it on one line, separated by `;`")
-            if key in _FREE_PREDICATE_KEYS:
+            if key == "more":
+                sts_ = reader.statements(raw, line)
+                w = reader.flat(sts_[0], line, "a repeated parameter") if len(sts_) == 1 else []
+                if w != [params[-1]] or arg_kind(params[-1]) != "point":
+                    raise reader.error("`more:` names the last parameter, a point", line, 1, key,
+                                       f"e.g. `more: {params[-1]}`")
+                variadic = True
+            elif key in _FREE_PREDICATE_KEYS:
                 body, column = _free_body(line)
                 if key in TABLES:
                     try:
@@ -550,7 +606,8 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                                  equations=equations,
                                  notation=fields.get("notation"),  # type: ignore[arg-type]
                                  negated_notation=fields.get("negated"),  # type: ignore[arg-type]
-                                 draw=fields.get("draw", ()))  # type: ignore[arg-type]
+                                 draw=fields.get("draw", ()),  # type: ignore[arg-type]
+                                 variadic=variadic)
     for pdef in out.values():
         for fact in ([pdef.negates] if pdef.negates else []) + list(pdef.means.facts if pdef.means else []):
             target = out.get(fact.name)
@@ -654,6 +711,49 @@ def read_constructions(text: str, source: str,
     return out
 
 
+def read_queries(text: str, source: str, predicates: dict[str, PredicateDef]) -> dict[str, QueryDef]:
+    """The ``query:`` blocks of ``queries.gdl``, each checked against the
+    predicate it computes."""
+    reader = _Reader(source)
+    out: dict[str, QueryDef] = {}
+    for block in _blocks(text, source, "query"):
+        hl = block.head_line
+        sts = reader.statements(block.head, hl)
+        if len(sts) != 1:
+            raise reader.error("`query:` takes one statement", hl, 1, "", "`query: acompute a b c d`")
+        words = reader.flat(sts[0], hl, "a query signature")
+        name, params = words[0], tuple(words[1:])
+        column = sts[0].head[0].column or 1
+        if name in out or name in predicates:
+            raise reader.error(f"`{name}` is defined twice", hl, column, name,
+                               "a query needs a name no predicate or query has")
+        bad = [p for p in params if arg_kind(p) != "point"]
+        if bad or len(set(params)) != len(params):
+            raise reader.error(f"query `{name}` takes distinct points only", hl, column, name,
+                               "the value asked for is not an argument: `query: acompute a b c d`")
+        computes: Predicate | None = None
+        for line, raw in block.lines:
+            key, _ = _keyword(raw)
+            if key != "computes" or computes is not None:
+                raise reader.error(f"unexpected `{key}:` in a query", line, 1, key,
+                                   "a query takes one `computes:` line")
+            found = reader.statements(raw, line)
+            if len(found) != 1:
+                raise reader.error("`computes:` takes one predicate", line, 1, key,
+                                   "`computes: aconst a b c d angle`")
+            computes = reader.predicate(found[0], line, set(params) | set(CONST_KINDS), predicates)
+            constants = [a for a in computes.args if isinstance(a, str) and arg_kind(a) != "point"]
+            points = [a for a in computes.args if isinstance(a, str) and arg_kind(a) == "point"]
+            if len(constants) != 1 or sorted(points) != sorted(params):
+                raise reader.error(f"`{name}` must compute the one constant of a predicate on its points",
+                                   line, 1, key, f"e.g. `computes: aconst {' '.join(params)} angle`")
+        if computes is None:
+            raise reader.error(f"query `{name}` has no `computes:` line", hl, column, name,
+                               "say which predicate's constant it asks for")
+        out[name] = QueryDef(name, params, computes, block.doc, Location(source, hl.number, 1))
+    return out
+
+
 def _read_package_file(name: str) -> tuple[str, str]:
     ref = resources.files("geodsl.rulebase").joinpath(name)
     return ref.read_text("utf-8"), f"rulebase/{name}"
@@ -670,8 +770,19 @@ def rulebase() -> Rulebase:
     for cdef in constructions.values():
         for dialect, spelled, _ in cdef.dialect_spellings:
             dialect_names.setdefault(dialect, {})[spelled] = cdef
-    return Rulebase(constructions, predicates, dialect_names)
+    qtext, qsrc = _read_package_file("queries.gdl")
+    return Rulebase(constructions, predicates, dialect_names, read_queries(qtext, qsrc, predicates))
 
+
+
+def expand(predicate: Predicate) -> tuple[Predicate, ...]:
+    """The fixed-arity facts a statement states: ``cyclic a b c d e`` (Newclid's
+    long form, see ``more:`` in predicates.gdl) is ``cyclic a b c d`` and
+    ``cyclic a b c e``; every other statement is itself."""
+    pdef = rulebase().predicates.get(predicate.name)
+    if pdef is None or not pdef.variadic:
+        return (predicate,)
+    return pdef.expand(predicate)
 
 
 def canonical(predicate: Predicate) -> Predicate:

@@ -28,7 +28,7 @@ from importlib import resources
 from typing import Literal
 
 from lark import Lark, Token, Tree
-from lark.exceptions import UnexpectedInput
+from lark.exceptions import UnexpectedInput, UnexpectedToken
 
 AtomKind = Literal["angle", "length", "square"]
 TableKind = Literal["angles", "lengths", "ratios", "squares"]
@@ -85,8 +85,17 @@ class Equation:
     def linear(self) -> tuple[tuple[tuple[Fraction, Atom], ...], tuple[tuple[Fraction, int | None], ...]]:
         """``left − right`` as Σ coef·atom + Σ coef·constant, in reading
         order: (atom terms, constant terms), a constant term being a number
-        (``None``) or a parameter index, each with its rational coefficient."""
-        atoms: list[tuple[Fraction, Atom]] = []
+        (``None``) or a parameter index, each with its rational coefficient.
+        (For an equation whose measures have no parameter coefficient; see
+        :meth:`scaled`.)"""
+        atoms, consts = self.scaled()
+        return tuple((c, a) for c, _, a in atoms), consts
+
+    def scaled(self) -> tuple[tuple[tuple[Fraction, int | None, Atom], ...],
+                              tuple[tuple[Fraction, int | None], ...]]:
+        """Like :meth:`linear`, each measure with the parameter (or None)
+        that scales it: ``|a b|² = ratio·|c d|²`` is 1·|ab|² − 1·ratio·|cd|²."""
+        atoms: list[tuple[Fraction, int | None, Atom]] = []
         consts: list[tuple[Fraction, int | None]] = []
         for side, sign in ((self.left, 1), (self.right, -1)):
             for term in side:
@@ -99,7 +108,7 @@ class Equation:
                     else:
                         param = f.param
                 if atom is not None:
-                    atoms.append((coef, atom))
+                    atoms.append((coef, param, atom))
                 else:
                     consts.append((coef, param))
         return tuple(atoms), tuple(consts)
@@ -128,6 +137,8 @@ def read_equations(text: str, kind: TableKind, params: tuple[str, ...],
         tree = _parser().parse(text)
     except UnexpectedInput as exc:
         column = getattr(exc, "column", 1) or 1
+        if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
+            column = len(text.rstrip()) + 1  # the end of the line: what is missing goes there
         raise EquationSyntax(f"cannot read the equation `{text.strip()}`", column,
                              "write e.g. `∠(a b, c d) = 1/2`, `|a b| = 2·|m a|`, "
                              "`|a b| / |c d| = |e f| / |g h|`") from None
@@ -135,7 +146,7 @@ def read_equations(text: str, kind: TableKind, params: tuple[str, ...],
     for eq in tree.children if tree.data == "equations" else [tree]:
         left, right = (_sum(s, params, constants) for s in eq.children)  # type: ignore[union-attr]
         equation = Equation(left, right, _span_text(text, eq))  # type: ignore[arg-type]
-        _check_shape(equation, kind, text)
+        _check_shape(equation, kind, text.find(equation.text) + 1)
         out.append(equation)
     return tuple(out)
 
@@ -208,10 +219,11 @@ _ATOM_OF: dict[TableKind, AtomKind] = {"angles": "angle", "lengths": "length", "
                                        "squares": "square"}
 
 
-def _check_shape(eq: Equation, kind: TableKind, text: str) -> None:
-    """Refuse an equation the table cannot read as a linear equation."""
+def _check_shape(eq: Equation, kind: TableKind, column: int) -> None:
+    """Refuse an equation the table cannot read as a linear equation
+    (``column``: where the equation starts on its line)."""
     def bad(why: str, hint: str) -> EquationSyntax:
-        return EquationSyntax(f"`{eq.text}`: {why}", 1, hint)
+        return EquationSyntax(f"`{eq.text}`: {why}", column, hint)
 
     want = _ATOM_OF[kind]
     for term in eq.left + eq.right:
@@ -223,11 +235,13 @@ def _check_shape(eq: Equation, kind: TableKind, text: str) -> None:
         for term in eq.left + eq.right:
             if len(term.atoms) > 1 or any(f.power < 0 for f in term.atoms):
                 raise bad("a product of measures is not linear", "write a sum of multiples of measures")
-            if term.atoms and any(f.param is not None for f in term.factors):
-                raise bad("a parameter multiplies a measure", "coefficients are numbers")
+            if kind == "angles" and term.atoms and any(f.param is not None for f in term.factors):
+                # Angles are known mod π: k·∠ with a real k is no equation mod π.
+                raise bad("a parameter multiplies an angle", "coefficients of angles are numbers")
             if sum(f.param is not None for f in term.factors) > 1 or any(
                     f.param is not None and f.power < 0 for f in term.factors):
-                raise bad("constant parameters are added, not multiplied", "write e.g. `= angle`")
+                raise bad("constant parameters are added or scale one measure, not multiplied together",
+                          "write e.g. `= angle` or `|a b|² = ratio·|c d|²`")
         return
     if len(eq.left) != 1 or len(eq.right) != 1 or eq.left[0].sign < 0 or eq.right[0].sign < 0:
         raise bad(f"a `{kind}:` equation has one positive term a side",

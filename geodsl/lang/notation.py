@@ -101,6 +101,13 @@ def to_notation(predicate: Predicate) -> str:
         raise ValueError(f"no notation for predicate `{'not ' if predicate.negated else ''}{predicate.name}`")
     assert pdef is not None
     bind = dict(zip(pdef.params, predicate.args))
+    if len(predicate.args) > pdef.arity:  # a long statement (`more:`): its repeated points as a list
+        last = pdef.params[-1]
+        if "," + "{" + last + "}" not in template:
+            raise ValueError(f"no notation for `{predicate.name}` with {len(predicate.args)} arguments")
+        template = template.replace("{" + last + "}", ",".join(
+            "{%d}" % i for i in range(pdef.arity - 1, len(predicate.args))))
+        bind.update({str(i): predicate.args[i] for i in range(pdef.arity - 1, len(predicate.args))})
 
     def angle(m: re.Match[str]) -> str:
         return _angle(*(bind[g] for g in m.groups()))
@@ -223,6 +230,23 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
 
     def para_words(self, c: list[object]) -> list[Predicate]:
         return [Predicate("para", tuple(self._points(c)), self._neg(c))]
+
+    def vertex_angle(self, c: list[Token]) -> list[str]:
+        return [point_name(t) for t in c if isinstance(t, Token) and t.type == "POINT"]
+
+    def obtuse(self, c: list[object]) -> list[Predicate]:
+        return [Predicate("obtuse_angle", tuple(self._points(c)), self._neg(c))]
+
+    def squared_ratio(self, c: list[object]) -> list[Predicate]:
+        # seg ² : seg ² rel NUMBER (a seg is a list of two point names)
+        seg1, seg2, rel, number = c[0], c[2], c[4], c[5]
+        assert isinstance(seg1, list) and isinstance(seg2, list) and isinstance(number, Token)
+        return [Predicate("r2const", (*seg1, *seg2, _constant(number, "ratio")), str(rel) == "≠")]
+
+    def squared_length(self, c: list[object]) -> list[Predicate]:
+        seg, rel, number = c[0], c[2], c[3]
+        assert isinstance(seg, list) and isinstance(number, Token)
+        return [Predicate("l2const", (*seg, _constant(number, "length")), str(rel) == "≠")]
 
     def diff(self, c: list[Token]) -> list[Predicate]:
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])))]

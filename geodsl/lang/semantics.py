@@ -19,7 +19,7 @@ from typing import NamedTuple
 
 
 from .._lalr import Tok
-from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem
+from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem, Query
 from .constants import ConstantSyntax, DigitLimit, read_constant, read_number
 from .definitions import ConstructionDef, Rulebase, RecipeStep
 from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
@@ -86,6 +86,7 @@ class ProblemReader:
         answer: tuple[list[Tok], Line, Tok] | None = None
         meta: list[tuple[str, str]] = []
         statements = 0
+        pipe: tuple[Line, Tok] | None = None  # the `|` that starts the auxiliary constructions
         for line in block.lines:
             raw = line.parsed
             if isinstance(raw, GeoDSLError):
@@ -100,10 +101,16 @@ class ProblemReader:
                 if body.conclusion is not None:
                     raise self._err(SyntaxErrorGDL, "`=>` is only used in rule files", line,
                                     body.conclusion[0].head[0], "a problem line is `premise ? goal`")
-                statements += len(body.statements) + len(body.goals or ())
+                statements += len(body.statements) + len(body.goals or ()) + len(body.aux or ())
                 self._check_size(statements, len(constructed), line)
                 for st in body.statements:
-                    constructions.append(self.construction(st, line, constructed, "premise"))
+                    where = "premise" if pipe is None else "auxiliary"
+                    constructions.append(self.construction(st, line, constructed, where))
+                if body.pipe is not None:
+                    self._check_pipe(body.pipe, body.aux, pipe, bool(constructions), line)
+                    pipe = (line, body.pipe)
+                    for st in body.aux or ():
+                        constructions.append(self.construction(st, line, constructed, "auxiliary"))
                 if body.goals is not None:
                     if not body.goals:
                         raise self._err(ProblemError, "no goal after `?`", line, body.question,
@@ -126,6 +133,14 @@ class ProblemReader:
             key, words = _keyword(raw)
             body = raw.body
             assert body is not None
+            if body.pipe is not None:
+                hint = ("an `aux:` line lists candidate constructions: separate them with `;`"
+                        if key == "aux" else
+                        "`|` separates a problem line's premise from the auxiliary constructions it "
+                        "gives: `premise | aux ? goal`")
+                article = "an" if key[0] in "aeiou" else "a"
+                raise self._err(SyntaxErrorGDL, f"unexpected `|` in {article} `{key}:` line", line,
+                                body.pipe, hint)
             if body.goals is not None or body.conclusion is not None:
                 tok = body.question or (body.conclusion[0].head[0] if body.conclusion else raw.head)
                 raise self._err(SyntaxErrorGDL, f"unexpected `{tok}` in a `{key}:` line", line, tok,
@@ -170,7 +185,9 @@ class ProblemReader:
                 f"problem {block.name or ''} has no premise".replace("  ", " "), source=self.source,
                 line=where.number, column=1, text=where.text.strip(), source_line=where.text,
                 hint="a premise is one or more constructions such as `a b c = triangle a b c`")
-        goals = tuple(g for st, line in deferred_goals for g in self._goal_predicates(st, line, constructed))
+        asked = [g for st, line in deferred_goals for g in self._goal_predicates(st, line, constructed)]
+        goals = tuple(g for g in asked if isinstance(g, Predicate))
+        queries = tuple(g for g in asked if isinstance(g, Query))
         options = self._options(deferred_options, constructed)
         labels = [o.label for o in options]
         key = self._answer(answer, labels) if answer is not None else None
@@ -180,7 +197,23 @@ class ProblemReader:
         span = Location(self.source, start.number, 1)
         first = block.lines[0] if block.lines else start
         return Problem(block.name, Premise(tuple(constructions), Location(self.source, first.number, 1)),
-                       goals, options, key, aux, tuple(meta), span)
+                       goals, options, key, aux, tuple(meta), span, queries)
+
+    def _check_pipe(self, tok: Tok, aux: list[RawStatement] | None, earlier: tuple[Line, Tok] | None,
+                    has_premise: bool, line: Line) -> None:
+        """A `|` needs the premise before it, constructions after it, and no other `|`."""
+        if earlier is not None:
+            first, first_tok = earlier
+            raise self._err(ProblemError, "a second `|` in one problem", line, tok,
+                            f"the auxiliary constructions started at the `|` on line {first.number}, "
+                            f"column {first_tok.column}; a problem has one `|`")
+        if not has_premise:
+            raise self._err(ProblemError, "no premise before `|`", line, tok,
+                            "write the premise first: `a b c = triangle a b c | d = midpoint d a b`")
+        if not aux:
+            raise self._err(ProblemError, "no auxiliary construction after `|`", line, tok,
+                            "write the auxiliary constructions after `|` (`... | d = midpoint d a b ? ...`) "
+                            "or remove the `|`")
 
     def _check_size(self, statements: int, points: int, line: Line) -> None:
         if statements > self.limits.max_statements_per_problem:
@@ -259,6 +292,11 @@ class ProblemReader:
                                 "list each new point once")
             if tok.text in constructed:
                 first = constructed[tok.text]
+                if where == "auxiliary":
+                    raise self._err(PointError, f"auxiliary construction reuses point `{tok}`", line, tok,
+                                    f"`{tok}` is already constructed at line {first.line}, column "
+                                    f"{first.column}; an auxiliary construction introduces new points: "
+                                    "choose a new name")
                 raise self._err(PointError, f"point `{tok}` is constructed twice", line, tok,
                                 f"it was first constructed at line {first.line}, column {first.column}; "
                                 "choose a new name")
@@ -279,7 +317,8 @@ class ProblemReader:
         loc = self._loc(line, st.head[0])
         for p in points:
             constructed[p] = loc
-        return Construction(tuple(points), tuple(clauses), loc, tuple(placements))
+        return Construction(tuple(points), tuple(clauses), loc, tuple(placements),
+                            auxiliary=where == "auxiliary")
 
     def clause(self, ctoks: list[Tok], points: list[str], line: Line,
                constructed: dict[str, Location]) -> tuple[Clause, ConstructionDef, dict[str, RecipeStep]]:
@@ -424,23 +463,33 @@ class ProblemReader:
         name_tok = st.head[0]
         name = name_tok.text
         pdef = self.rb.predicates.get(name)
+        if name in self.rb.queries and name_tok.type == "NAME":
+            raise self._err(ProblemError, f"`{name}` asks for a value: it is a goal, not {_article(what)}",
+                            line, name_tok, f"write it after `?`: `? {name} "
+                            f"{' '.join(self.rb.queries[name].params)}`")
         if pdef is None or name_tok.type != "NAME":
             guess = did_you_mean(name, self.rb.predicates)
             if name in self.rb.constructions:
                 hint = f"`{name}` is a construction; predicates are {', '.join(sorted(self.rb.predicates)[:6])}, ..."
                 if guess:
                     hint = f"`{name}` is a construction; did you mean the predicate `{guess}`?"
+            elif name in _NEWCLID_UNREAD:
+                hint = _NEWCLID_UNREAD[name]
             elif guess:
                 hint = f"did you mean `{guess}`?"
             else:
                 hint = "predicates are listed in docs/language.md"
             raise self._err(UnknownNameError, f"unknown predicate `{name}`", line, name_tok, hint)
         written = st.head[1:]
-        if len(written) != pdef.arity:
-            raise self._err(ArityError, f"`{name}` takes {pdef.arity} arguments, got {len(written)}",
-                            line, name_tok, f"write `{name} {' '.join(pdef.params)}`")
+        if not pdef.accepts(len(written)):
+            more = " or more" if pdef.variadic else ""
+            tail = f" (more points may follow `{pdef.params[-1]}`)" if pdef.variadic else ""
+            raise self._err(ArityError, f"`{name}` takes {pdef.arity}{more} arguments, got {len(written)}",
+                            line, name_tok, f"write `{name} {' '.join(pdef.params)}`{tail}")
+        kinds = pdef.kinds + (pdef.kinds[-1],) * (len(written) - pdef.arity)
+        params = pdef.params + (pdef.params[-1],) * (len(written) - pdef.arity)
         args: list[Arg] = []
-        for tok, kind, param in zip(written, pdef.kinds, pdef.params):
+        for tok, kind, param in zip(written, kinds, params):
             if kind == "point":
                 if tok.type != "NAME":
                     raise self._err(ConstantError, f"`{tok}` in place of point `{param}` of `{name}`",
@@ -461,7 +510,8 @@ class ProblemReader:
         return Predicate(name, tuple(args), st.negation is not None, self._loc(line, name_tok))
 
     def _is_dsl_predicate(self, st: RawStatement) -> bool:
-        return st.clauses is None and st.head[0].text in self.rb.predicates
+        name = st.head[0].text
+        return st.clauses is None and (name in self.rb.predicates or name in self.rb.queries)
 
     def _notation_of(self, raw: RawLine, line: Line) -> NotationText:
         """The body of a keyword line, as text for the notation reader."""
@@ -469,10 +519,33 @@ class ProblemReader:
         return NotationText(line.text[start:], start + 1)
 
     def _goal_predicates(self, st: RawStatement | NotationText, line: Line,
-                         constructed: dict[str, Location]) -> list[Predicate]:
+                         constructed: dict[str, Location]) -> list[Predicate | Query]:
         if isinstance(st, NotationText):
-            return self._notation_predicates(st, line, constructed, "goal")
+            return list(self._notation_predicates(st, line, constructed, "goal"))
+        if st.clauses is None and st.head[0].type == "NAME" and st.head[0].text in self.rb.queries:
+            return [self.query(st, line, constructed)]
         return [self.predicate(st, line, constructed, "goal")]
+
+    def query(self, st: RawStatement, line: Line, constructed: dict[str, Location]) -> Query:
+        """``acompute a b c d``: a goal asking for a value (``rulebase/queries.gdl``)."""
+        name_tok = st.head[0]
+        qdef = self.rb.queries[name_tok.text]
+        if st.negation is not None:
+            raise self._err(SyntaxErrorGDL, f"`{qdef.name}` asks for a value: it cannot be negated",
+                            line, st.negation, "remove `not`")
+        written = st.head[1:]
+        if len(written) != qdef.arity:
+            raise self._err(ArityError, f"`{qdef.name}` takes {qdef.arity} arguments, got {len(written)}",
+                            line, name_tok, f"write `{qdef.name} {' '.join(qdef.params)}`")
+        for tok in written:
+            if tok.type != "NAME":
+                self._no_placement([tok], line)
+                raise self._err(ConstantError, f"`{tok}` in place of a point of `{qdef.name}`", line, tok,
+                                f"`{qdef.name}` takes points only: `{qdef.name} {' '.join(qdef.params)}`")
+            if tok.text not in constructed:
+                raise self._err(PointError, f"point `{tok}` is used before it is constructed", line, tok,
+                                "the goal may only use points of the premise")
+        return Query(qdef.name, tuple(t.text for t in written), self._loc(line, name_tok))
 
     def _notation_predicates(self, text: NotationText, line: Line, constructed: dict[str, Location],
                              what: str) -> list[Predicate]:
@@ -551,6 +624,25 @@ class ProblemReader:
         local = dict(constructed)
         cons = tuple(self.construction(st, line, local, "aux") for st in sts)
         return AuxCandidate(label, cons, self._loc(line, head))
+
+
+# Newclid 3 names geodsl does not read, and why (the hint of the error).
+_NEWCLID_UNREAD = {
+    "lequation": "`lequation` is Newclid's linear length equation: Newclid 3 itself does not "
+                 "implement it (its reader raises NotImplementedError); state the relation with "
+                 "cong, rconst or eqratio",
+    "aequation": "`aequation` is Newclid's linear angle equation: Newclid 3 itself does not "
+                 "implement it (its reader raises NotImplementedError); state the relation with "
+                 "eqangle or aconst",
+    "pythagorean_premises": "`pythagorean_premises` is an internal predicate of Newclid's rules, "
+                            "not of its problem language; state `perp`",
+    "pythagorean_conclusions": "`pythagorean_conclusions` is an internal predicate of Newclid's "
+                               "rules, not of its problem language",
+}
+
+
+def _article(what: str) -> str:
+    return f"an {what}" if what[0] in "aeiou" else f"a {what}"
 
 
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:

@@ -21,6 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from fractions import Fraction
 
 from ..lang.ast import Arg, Constant, Predicate
+from ..lang.definitions import expand
 from .loci import cross, dot
 from .tolerance import TOLERANCE, Tolerance
 
@@ -54,11 +55,14 @@ def arg_values(args: Sequence[Arg], coords: Mapping[str, complex]) -> list[compl
 
 def evaluate(predicate: Predicate, coords: Mapping[str, complex], scale: float,
              tol: Tolerance = TOLERANCE) -> bool:
-    """Whether ``predicate`` (possibly negated) holds for these coordinates."""
+    """Whether ``predicate`` (possibly negated) holds for these coordinates.
+
+    A long statement (``cyclic a b c d e``, see ``more:`` in predicates.gdl)
+    holds when every fact it states holds."""
     check = CHECKS.get(predicate.name)
     if check is None:
         raise KeyError(f"no numeric check for predicate `{predicate.name}`")
-    value = check(arg_values(predicate.args, coords), tol, scale)
+    value = all(check(arg_values(part.args, coords), tol, scale) for part in expand(predicate))
     return value != predicate.negated
 
 
@@ -289,6 +293,22 @@ def lconst(args: Sequence[complex | float], tol: Tolerance, scale: float) -> boo
     return abs(abs(b - a) - length) <= tol.length_at(scale)
 
 
+@_check("r2const")
+def r2const(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, d = _pts(args[:4])
+    ratio = float(args[4].real if isinstance(args[4], complex) else args[4])
+    eps = tol.length_at(scale)
+    return _same_ratio(abs(b - a) ** 2, ratio * abs(d - c) ** 2, tol, eps * eps)
+
+
+@_check("l2const")
+def l2const(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b = _pts(args[:2])
+    square = float(args[2].real if isinstance(args[2], complex) else args[2])
+    # |ab| against √square: the same length tolerance as lconst.
+    return abs(abs(b - a) - math.sqrt(square)) <= tol.length_at(scale)
+
+
 @_check("foot")
 def foot(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
     a, b, c, d = _pts(args)
@@ -339,6 +359,22 @@ def sameside(args: Sequence[complex | float], tol: Tolerance, scale: float) -> b
     eps2 = tol.length_at(scale) ** 2
     s1, s2 = dot(b - a, c - a), dot(y - x, z - x)
     return abs(s1) > eps2 and abs(s2) > eps2 and (s1 > 0) == (s2 > 0)
+
+
+@_check("nsameside")
+def nsameside(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c, x, y, z = _pts(args)
+    eps2 = tol.length_at(scale) ** 2
+    s1, s2 = dot(b - a, c - a), dot(y - x, z - x)
+    return abs(s1) > eps2 and abs(s2) > eps2 and (s1 > 0) != (s2 > 0)
+
+
+@_check("obtuse_angle")
+def obtuse_angle(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
+    a, b, c = _pts(args)
+    eps = tol.length_at(scale)
+    # Strictly obtuse: a right angle (or a point on b) is not.
+    return dot(a - b, c - b) < -eps * max(abs(a - b), abs(c - b), eps)
 
 
 @_check("samedir")

@@ -18,10 +18,11 @@ from typing import overload
 
 import numpy as np
 
-from ..lang.ast import AuxCandidate, Predicate, Problem
+from ..lang.ast import AuxCandidate, Predicate, Problem, Query
 from ..lang.errors import GeoDSLError, GoalFalseError, PointError
 from ..lang.parser import parse_predicate
 from .checks import evaluate
+from .measure import Measurement, measure
 from .objects import DiagramCircle, DiagramLine, derive
 from .rng import Random, check_seed, diagram_seeds
 from .sampler import DEFAULT_SETTINGS, SamplerSettings, sample_points
@@ -104,7 +105,12 @@ class Diagram:
     def _objects(self) -> tuple[list[DiagramLine], list[DiagramCircle]]:
         cached = self._cache.get("objects")
         if cached is None:
-            lines, circles = derive(self.problem.premise.constructions, self.coords, self.tol, self.scale)
+            premise = self.problem.premise
+            lines, circles = derive(premise.given, self.coords, self.tol, self.scale)
+            if premise.auxiliary:  # the constructions given after `|` are drawn as auxiliary
+                more_l, more_c = derive(premise.auxiliary, self.coords, self.tol, self.scale, aux=True,
+                                        known_lines=lines, known_circles=circles)
+                lines, circles = lines + more_l, circles + more_c
             for a in self.aux:
                 coords = dict(self.coords)
                 coords.update(a.points)
@@ -141,6 +147,8 @@ class Diagram:
                          "centre_point": c.centre_point, "points": list(c.points), "aux": c.aux}
                         for c in self.circles()],
             "goals": [{"goal": g.to_text(), "holds": self.holds(g)} for g in self.problem.goals],
+            "queries": [{"query": q.to_text(), "value": measure(q, [self.all_coords], self.tol).values[0]}
+                        for q in self.problem.queries],
             "options": [{"label": o.label, "predicate": o.predicate.to_text(),
                          "holds": self.holds(o.predicate)} for o in self.problem.options],
         }
@@ -179,6 +187,12 @@ class Diagrams(Sequence[Diagram]):
     def resampled(self) -> int:
         """Samples discarded over all diagrams because a goal was false in them."""
         return sum(d.resampled for d in self._diagrams)
+
+    def measure(self, query: Query) -> Measurement:
+        """What ``query`` (``acompute a b c d``) asks for, measured in every
+        diagram, with its exact value when they all give the same simple
+        fraction (:mod:`geodsl.realizer.measure`). Numeric, not a proof."""
+        return measure(query, [d.all_coords for d in self._diagrams], self._diagrams[0].tol)
 
     def false_goals(self) -> list[tuple[Predicate, list[int]]]:
         """Goals that fail in some diagram, with the diagrams (0-based) where they fail."""

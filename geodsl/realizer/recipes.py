@@ -638,6 +638,16 @@ def ratio_circle(ctx: Context, a: complex, b: complex, c: complex, ratio: float)
     return Circle(c, abs(b - a) / ratio)
 
 
+@locus("r2circle")
+def r2circle(ctx: Context, a: complex, b: complex, c: complex, ratio: float) -> Locus:
+    return Circle(c, abs(b - a) / math.sqrt(ratio))
+
+
+@locus("l2circle")
+def l2circle(ctx: Context, o: complex, length: float) -> Locus:
+    return Circle(o, math.sqrt(length))
+
+
 @locus("eqratio_circle")
 def eqratio_circle(ctx: Context, a: complex, b: complex, c: complex, d: complex, e: complex,
                    f: complex, g: complex) -> Locus:

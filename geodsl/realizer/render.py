@@ -224,6 +224,7 @@ def _angle_arc(ax: object, a: complex, b: complex, c: complex, d: complex, unit:
 def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) -> Figure:
     coords = dict(diagram.all_coords)
     aux_names = {n for a in diagram.aux for n in a.points}
+    aux_names |= {n for c in diagram.problem.premise.auxiliary for n in c.points}  # given after `|`
     lines, circles = diagram.lines(), diagram.circles()
     circle_geo = [(c.centre, c.radius) for c in circles]
     x0, x1, y0, y1 = _extent(list(coords.values()), circle_geo)
