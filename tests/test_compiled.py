@@ -12,6 +12,7 @@ real contents (mypy's stubtest)."""
 from __future__ import annotations
 
 import itertools
+import os
 import subprocess
 from pathlib import Path
 import sys
@@ -19,6 +20,7 @@ import sys
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+import geodsl
 from geodsl._match import CHECKS as COMPILED
 from geodsl.ddar.numeric import NumericModel
 from geodsl.realizer.checks import CHECKS
@@ -62,7 +64,13 @@ def test_compiled_checks_agree_exhaustively_on_a_degenerate_figure() -> None:
 def test_stubs_describe_the_compiled_modules(tmp_path: object) -> None:
     modules = ["geodsl._canon", "geodsl._lalr", "geodsl._linear", "geodsl._fire", "geodsl._match"]
     allowlist = Path(__file__).with_name("stubtest_allowlist.txt")
+    env = dict(os.environ)
+    home = Path(geodsl.__file__).resolve().parent.parent
+    if "site-packages" not in home.parts:
+        # An editable install: mypy does not follow its import hook, so
+        # point it at the source tree (else it finds no stubs and checks nothing).
+        env["MYPYPATH"] = str(home)
     done = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--allowlist", str(allowlist),
                            "--ignore-unused-allowlist", *modules],
-                          capture_output=True, text=True, cwd=str(tmp_path))
+                          capture_output=True, text=True, cwd=str(tmp_path), env=env)
     assert done.returncode == 0, done.stdout + done.stderr
