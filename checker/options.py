@@ -185,7 +185,9 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
         verdict = "proved" if proved else "true_unproved" if true else "false"
         verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps,
                                       proof if with_proofs else None))
-    key, consistent, disagreements = problem.answer, None, ()
+    key = problem.answer
+    consistent: bool | None = None
+    disagreements: tuple[str, ...] = ()
     if key is not None and problem.options:
         disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
         consistent = not disagreements

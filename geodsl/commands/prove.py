@@ -23,12 +23,13 @@ from ..ddar import Closure, closure
 from ..ddar.prover import DDARProver
 from ..lang.ast import Predicate, Problem
 from ..lang.errors import GeoDSLError
+from ..lang.notation import to_notation
 from ..realizer import Diagrams
 from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
                      add_problem, add_seed, add_timeout, iter_problems, located, plural)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("prove", help="saturate the premise (DD+AR); prove the goal with a readable proof",
                        description="Run the deduction closure (DD rules + angle and ratio chasing) on "
                                    "each problem, decide each goal (proved, true_unproved or false in "
@@ -46,13 +47,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(run=run)
 
 
-def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
-    from ..lang.notation import to_notation as fact_text
-
-    out = []
+def _fact_lines(c: Closure) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
     for f in c.facts:
         pred = c.fact_predicate(f)
-        out.append({"id": f.id, "fact": fact_text(pred), "predicate": pred.to_text(), "rule": f.rule,
+        out.append({"id": f.id, "fact": to_notation(pred), "predicate": pred.to_text(), "rule": f.rule,
                     "label": f.label, "parents": list(f.parents), "level": f.level,
                     "origin": f.origin})
     return out
@@ -186,8 +185,8 @@ def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, o
             print(q.proof.to_text(), end="")
     if facts and run is not None:
         print("* Facts:")
-        for f in _fact_lines(run):
-            parents = ",".join(str(p) for p in f["parents"])  # type: ignore[union-attr]
-            how = f"premise {f['origin']}" if f["rule"] == "premise" else f"{f['rule']} [{parents}]"
-            print(f"{f['id']:03d}. {f['fact']}  ({how})")
+        for fact in run.facts:
+            parents = ",".join(str(p) for p in fact.parents)
+            how = f"premise {fact.origin}" if fact.rule == "premise" else f"{fact.rule} [{parents}]"
+            print(f"{fact.id:03d}. {to_notation(run.fact_predicate(fact))}  ({how})")
     print()

@@ -32,7 +32,7 @@ DIALECTS = ("alphageometry", "newclid")
 
 def arg_kind(name: str) -> ArgKind:
     """Parameters named after a constant kind are constants; others are points."""
-    return name if name in CONST_KINDS else "point"  # type: ignore[return-value]
+    return name if name in CONST_KINDS else "point"
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +195,7 @@ class QueryDef:
     @property
     def kind(self) -> ArgKind:
         """The kind of the constant asked for (``angle``, ``ratio``, ``length``)."""
-        return next(arg_kind(a) for a in self.computes.args  # type: ignore[arg-type]
+        return next(arg_kind(a) for a in self.computes.args
                     if isinstance(a, str) and arg_kind(a) != "point")
 
     def predicate(self, args: Sequence[str], value: Constant) -> Predicate:
@@ -269,6 +269,7 @@ class _Block:
 
 
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:
+    assert raw.head is not None, "a keyword line has its keyword token"
     words = raw.head.text.rstrip(":").rstrip().split()
     return words[0], words[1:]
 
@@ -370,6 +371,7 @@ class _Reader:
         words = self.flat(st, line, "a fact")
         name, args = words[0], tuple(words[1:])
         loc = Location(self.source, line.number, st.head[0].column or 1)
+        pdef: PredicateDef | None = None
         if predicates is not None:
             pdef = predicates.get(name)
             if pdef is None:
@@ -380,7 +382,7 @@ class _Reader:
                                  loc.column, name, f"`{name} {' '.join(pdef.params)}`")
         values: list[str | Constant] = []
         for i, (tok, a) in enumerate(zip(st.head[1:], args)):
-            kind = pdef.kinds[i] if predicates is not None else arg_kind(a)
+            kind = pdef.kinds[i] if pdef is not None else arg_kind(a)
             if tok.type == "CONST" and kind != "point":
                 # A literal constant in a fact: `rconst a b a c 1/2`.
                 try:
@@ -429,7 +431,8 @@ def _free_body(line: Line) -> tuple[str, int]:
 
 def _template_fields(template: str) -> list[tuple[str, int]]:
     """The ``{name}`` fields of a notation template, with their offsets."""
-    out, i = [], 0
+    out: list[tuple[str, int]] = []
+    i = 0
     while True:
         i = template.find("{", i)
         if i < 0:
@@ -574,7 +577,7 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                 body, column = _free_body(line)
                 if key in TABLES:
                     try:
-                        equations[key] = read_equations(body, key, params, constants)  # type: ignore[arg-type]
+                        equations[key] = read_equations(body, key, params, constants)
                     except EquationSyntax as exc:
                         raise reader.error(str(exc), line, column + exc.column - 1, body.strip(),
                                            exc.hint) from None

@@ -21,6 +21,7 @@ import threading
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from typing import cast
 from importlib import resources
 
 from lark import Lark, Token, Transformer
@@ -133,7 +134,7 @@ def normalize(predicate: Predicate) -> Predicate:
 # --------------------------------------------------------------- reading
 
 
-class _ToPredicates(Transformer):  # type: ignore[type-arg]
+class _ToPredicates(Transformer):
     """Parse tree → list of predicates (a chain gives several)."""
 
     @staticmethod
@@ -273,9 +274,9 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
 
     def product_eq(self, c: list[object]) -> list[Predicate]:
         """BD·CE·AF = DC·EA·FB, the one product of segments engines state."""
-        left, rel, right = c
-        (b, d), (c_, e), (a, f) = left  # type: ignore[misc]
-        if [set(s) for s in right] != [{d, c_}, {e, a}, {f, b}]:  # type: ignore[union-attr]
+        left, rel, right = cast(tuple[list[list[str]], str, list[list[str]]], tuple(c))
+        (b, d), (c_, e), (a, f) = left
+        if [set(s) for s in right] != [{d, c_}, {e, a}, {f, b}]:
             raise _Reject("a product of segments is read only in Menelaus' and Ceva's form "
                           "BD·CE·AF = DC·EA·FB")
         return [Predicate("sideprod", (a, b, c_, d, e, f), rel == "≠")]
@@ -426,7 +427,7 @@ def read_notation(text: str, source: str | None = None) -> list[Predicate]:
                              source=source, line=1, column=1, text="", hint="state one fact at a time")
     stripped = text.strip().rstrip(".")
     try:
-        return list(_parser().parse(stripped))
+        return list(cast(list[Predicate], _parser().parse(stripped)))  # the transformer builds predicates
     except UnexpectedInput as exc:
         templated = _read_template(stripped)
         if templated is not None:

@@ -175,7 +175,7 @@ def parse_line(line: str) -> RawLine:
     """
     result = _compiled().parse(line)
     if result is not REJECT:
-        return result  # type: ignore[no-any-return]
+        return result
     try:
         _parser().parse(line)
     except UnexpectedInput as exc:
