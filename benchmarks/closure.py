@@ -34,8 +34,7 @@ from pathlib import Path
 import geodsl
 
 HERE = Path(__file__).resolve().parent
-DATA = HERE.parent.parent / "shared" / "data"
-SETS = {"jgex": DATA / "jgex_ag_231.txt", "imo": DATA / "imo_ag_30.txt"}
+SETS = {"jgex": geodsl.datasets.path("jgex_ag_231"), "imo": geodsl.datasets.path("imo_ag_30")}
 
 
 def _p90(xs: list[float]) -> float:

@@ -1,15 +1,16 @@
-"""One hash of everything the closure derives on the public sets: every fact
-(predicate, rule, parents, level), every goal's proof, the status and the
-solve count, problem by problem.
+"""A fingerprint of everything the closure derives on a problem set: every
+fact (with its rule, parents and side conditions), the status, and the proof
+text of each solved goal — hashed per problem and in total. Two builds that
+print the same total hash derived the same facts and proofs, byte for byte.
 
-    python benchmarks/fingerprint.py [--set jgex|imo|both] [--timeout S] [--dump FILE]
+    python benchmarks/fingerprint.py [FILE ...] [--per-problem] [--facts-only]
 
-A speed change must leave the hashes byte-identical: it may make the closure
-faster, never make it derive something else. ``--dump`` writes the hashed
-text itself, so two runs can be diffed when the hashes differ. Timings are
-not part of the hash (they are the only thing allowed to move), and neither
-is a problem whose run hit the time budget (where the facts depend on the
-machine's speed); such problems are counted in the table.
+Without FILE, both public sets (JGEX-AG-231, IMO-AG-30, as shipped in
+:mod:`geodsl.datasets`). ``--per-problem`` prints each
+problem's hash, for finding the first one that changed (``diff`` two runs).
+``--facts-only`` hashes the facts (with their rules and parents) and
+statuses but not the proofs' text, for comparing builds that print proofs
+differently.
 """
 
 from __future__ import annotations
@@ -17,57 +18,46 @@ from __future__ import annotations
 import argparse
 import hashlib
 import sys
+import time
 from pathlib import Path
 
 import geodsl
 
-HERE = Path(__file__).resolve().parent
-DATA = HERE.parent.parent / "shared" / "data"
-SETS = {"jgex": DATA / "jgex_ag_231.txt", "imo": DATA / "imo_ag_30.txt"}
+DEFAULT = [geodsl.datasets.path("jgex_ag_231"), geodsl.datasets.path("imo_ag_30")]
 
 
-def problem_text(p: geodsl.Problem, timeout: float) -> tuple[str, bool, bool]:
-    """(the hashed text, solved, hit the budget) of one problem."""
-    try:
-        c = geodsl.closure(p, timeout=timeout)
-    except geodsl.GeoDSLError as exc:
-        return f"{p.name}: error {exc}\n", False, False
-    if c.status == "budget":
-        return f"{p.name}: budget\n", c.solved, True
-    lines = [f"{p.name}: {c.status} levels={c.levels} facts={len(c.facts)}"]
+def fingerprint(problem: geodsl.Problem, facts_only: bool) -> str:
+    c = geodsl.closure(problem)
+    h = hashlib.sha256()
+    h.update(c.status.encode())
     for f in c.facts:
-        lines.append(f"  {c.fact_predicate(f).to_text()} | {f.rule} | {list(f.parents)} | {f.level}")
-    if c.solved:
-        lines.append(c.proof().to_text())
-    return "\n".join(lines) + "\n", c.solved, False
+        h.update(f"{f.name} {f.args} {f.rule} {f.parents}\n".encode())
+        if not facts_only:
+            h.update(f"{f.sides}\n".encode())
+    if c.solved and not facts_only:
+        h.update(c.proof().to_text().encode())
+    return h.hexdigest()[:16]
 
 
-def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("--set", choices=["jgex", "imo", "both"], default="both")
-    ap.add_argument("--timeout", type=float, default=60.0)
-    ap.add_argument("--dump", type=Path, default=None)
-    args = ap.parse_args(argv)
-    names = ["jgex", "imo"] if args.set == "both" else [args.set]
-    dump = []
-    print(f"{'set':<6} {'problems':>8} {'solved':>7} {'budget':>7}  sha256")
-    for name in names:
-        h = hashlib.sha256()
-        total = solved = budget = 0
-        for p in geodsl.iter_load(str(SETS[name])):
-            if isinstance(p, geodsl.GeoDSLError):
-                continue
-            text, ok, hit = problem_text(p, args.timeout)
-            total += 1
-            solved += ok
-            budget += hit
-            h.update(text.encode("utf-8"))
-            dump.append(text)
-        print(f"{name:<6} {total:>8} {solved:>7} {budget:>7}  {h.hexdigest()}")
-    if args.dump:
-        args.dump.write_text("".join(dump), encoding="utf-8")
-    return 0
+def main() -> None:
+    ap = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    ap.add_argument("files", nargs="*", type=Path)
+    ap.add_argument("--per-problem", action="store_true")
+    ap.add_argument("--facts-only", action="store_true")
+    args = ap.parse_args()
+    total = hashlib.sha256()
+    start = time.monotonic()
+    count = 0
+    for path in args.files or DEFAULT:
+        for problem in geodsl.load(str(path)):
+            digest = fingerprint(problem, args.facts_only)
+            total.update(digest.encode())
+            count += 1
+            if args.per_problem:
+                print(f"{digest}  {problem.name}")
+    print(f"{count} problems  total {total.hexdigest()[:16]}  ({time.monotonic() - start:.1f} s)",
+          file=sys.stderr if args.per_problem else sys.stdout)
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    main()

@@ -18,14 +18,12 @@ import argparse
 import statistics
 import time
 from dataclasses import replace
-from pathlib import Path
 
 import geodsl
 from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.checker.options import check_problem
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-SETS = {"JGEX-AG-231": DATA / "jgex_ag_231.txt", "IMO-AG-30": DATA / "imo_ag_30.txt"}
+SETS = {"JGEX-AG-231": geodsl.datasets.path("jgex_ag_231"), "IMO-AG-30": geodsl.datasets.path("imo_ag_30")}
 
 
 def with_distractors(problem: Problem, limit: int = 3) -> Problem:

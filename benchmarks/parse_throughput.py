@@ -14,13 +14,11 @@ from __future__ import annotations
 import argparse
 import statistics
 import time
-from pathlib import Path
 
 import geodsl
 from geodsl.lang.lines import iter_lines
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-SETS = {"JGEX-AG-231": DATA / "jgex_ag_231.txt", "IMO-AG-30": DATA / "imo_ag_30.txt"}
+SETS = {"JGEX-AG-231": geodsl.datasets.path("jgex_ag_231"), "IMO-AG-30": geodsl.datasets.path("imo_ag_30")}
 
 
 def rates(fn, text: str, count: int, repeat: int) -> list[float]:

@@ -3,7 +3,7 @@
     python benchmarks/scale.py [--points 50,100,200,400,1000] [--timeout S] [--seed N]
 
 Each size runs in a fresh process (peak RSS is per process), on the seeded
-premise of :mod:`geodsl.realize.synthetic`. Prints one row per size: points,
+premise of :mod:`geodsl.realizer.synthetic`. Prints one row per size: points,
 status, facts, wall seconds, the stage that ran out of budget if any, and
 the peak resident memory. With a budget of S seconds every run should end
 near S seconds (status ``budget``) or earlier, and memory stay bounded
@@ -20,7 +20,7 @@ import sys
 CHILD = r"""
 import json, resource, sys, time
 import geodsl
-from geodsl.realize.synthetic import premise_text
+from geodsl.realizer.synthetic import premise_text
 n, timeout, seed = int(sys.argv[1]), float(sys.argv[2]), int(sys.argv[3])
 text = premise_text(n, seed)
 start = time.perf_counter()

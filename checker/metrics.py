@@ -1,11 +1,14 @@
 """Benchmark metrics for multi-answer geometry questions (GeoChallenge).
 
-For each problem, the gold option set S and the predicted set Ŝ:
+For each problem, the gold option set S and the prediction Ŝ, which is
+either a set of labels (possibly empty: an explicit "none of the options")
+or *no answer* (nothing could be extracted from the output, or there is no
+prediction for the problem):
 
 - exact match: Ŝ = S;
 - precision |Ŝ∩S|/|Ŝ|, recall |Ŝ∩S|/|S|, F1 their harmonic mean, computed
-  per problem and averaged over problems (macro); an empty or missing
-  prediction scores 0 on all three (when S is empty too, all three are 1);
+  per problem and averaged over problems (macro); an empty Ŝ against a
+  non-empty S scores 0 on all three, an empty Ŝ against an empty S 1;
 - Hamming accuracy: the share of the K options labelled right (an option is
   right when it is in both sets or in neither), K = 4 (A–D) unless the gold
   record lists its options;
@@ -13,6 +16,12 @@ For each problem, the gold option set S and the predicted set Ŝ:
 - outcome classes: ``right_answer`` (exact match), ``wrong_answer``,
   ``no_answer`` (no answer found in the output), ``out_of_length`` (the
   output was cut off: ``finish_reason == "length"``; this class wins).
+
+The empty cases agree across measures: an explicit empty answer is scored as
+the empty set by every measure (so against an empty gold it is an exact
+match, P = R = F1 = 1 and Hamming 1), and *no answer* scores 0 on every
+per-problem measure — exact match, P, R, F1 and Hamming alike — since it
+labels no option at all (it is not read as "none of the options").
 
 Rates are in [0, 1].
 """
@@ -58,8 +67,10 @@ def precision_recall_f1(gold: frozenset[str], predicted: frozenset[str] | None) 
 
 
 def hamming_accuracy(gold: frozenset[str], predicted: frozenset[str] | None, options: Sequence[str]) -> float:
-    chosen = predicted or frozenset()
-    return sum((o in gold) == (o in chosen) for o in options) / len(options)
+    """The share of ``options`` labelled right; 0 for no answer (``None``)."""
+    if predicted is None:
+        return 0.0
+    return sum((o in gold) == (o in predicted) for o in options) / len(options)
 
 
 def summarize(items: Sequence[Scored]) -> dict[str, object]:

@@ -23,15 +23,23 @@ import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from geodsl.budget import Budget, Clock
 from geodsl.lang.ast import Option, Predicate, Problem
+from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
+from geodsl.proofs import Proof, Prover, Result
+from geodsl.provers import get_prover
+from geodsl.realizer import realize
+from geodsl.realizer.rng import check_seed
+
+from .queries import QueryAnswer, answers, measure_queries, to_prove
 
 VERDICTS = ("proved", "true_unproved", "false")
 
 
 @dataclass(frozen=True)
 class OptionVerdict:
-    """The verdict on one option."""
+    """The verdict on one option (or goal)."""
 
     label: str
     predicate: Predicate
@@ -40,22 +48,31 @@ class OptionVerdict:
     verdict: str
     proof_kind: str | None = None
     proof_steps: int | None = None
-    proof: str | None = field(default=None, compare=False)
+    proof: Proof | None = field(default=None, compare=False)
+    """The deduction, when ``proof_kind`` is ``"deduction"`` and proofs were asked for."""
 
     def to_dict(self, with_proof: bool = False) -> dict[str, object]:
+        """The JSON object of ``geodsl check`` (``options``) and ``geodsl prove``
+        (``goals``); ``proof`` (the proof's JSON, or null) only ``with_proof``."""
         out: dict[str, object] = {
             "label": self.label, "predicate": self.predicate.to_text(), "numeric": self.numeric,
             "proved": self.proved, "verdict": self.verdict, "proof_kind": self.proof_kind,
             "proof_steps": self.proof_steps,
         }
         if with_proof:
-            out["proof"] = self.proof
+            out["proof"] = None if self.proof is None else self.proof.to_dict()
         return out
 
 
 @dataclass(frozen=True)
 class ProblemCheck:
-    """Every option's verdict for one problem, or the error that stopped it."""
+    """Every option's verdict for one problem, or the error that stopped it.
+
+    ``closure_status`` is the prover's status (``proved``, ``saturated``,
+    ``budget``), or None when no prover ran: nothing was numerically true to
+    prove (a false goal, say), or the problem had nothing to decide.
+    ``result`` is that run (:class:`~geodsl.proofs.Result`: its ``stats``
+    count the facts)."""
 
     problem: str | None
     status: str  # "ok" | "error"
@@ -67,21 +84,26 @@ class ProblemCheck:
     seconds: float = 0.0
     error: GeoDSLError | None = field(default=None, compare=False)
     file: str | None = None
+    result: Result | None = field(default=None, compare=False, repr=False)
+    queries: tuple[QueryAnswer, ...] = ()
+    auxiliary: tuple[str, ...] = ()
+    """The auxiliary constructions the problem gives after ``|`` (text)."""
 
     def to_dict(self, with_proofs: bool = False) -> dict[str, object]:
+        """The JSON object ``geodsl check --json`` prints for the problem."""
         return {
             "file": self.file,
             "problem": self.problem,
             "status": self.status,
-            "error": None if self.error is None else {
-                "kind": self.error.kind, "message": self.error.message, "line": self.error.line,
-                "column": self.error.column},
+            "error": None if self.error is None else self.error.to_dict(),
             "options": [o.to_dict(with_proofs) for o in self.options],
             "answer_key": None if self.answer_key is None else list(self.answer_key),
             "key_consistent": self.key_consistent,
             "disagreements": list(self.disagreements),
             "closure_status": self.closure_status,
             "seconds": round(self.seconds, 4),
+            "queries": [q.to_dict(with_proofs) for q in self.queries],
+            "auxiliary": list(self.auxiliary),
         }
 
 
@@ -92,54 +114,87 @@ def options_of(problem: Problem) -> tuple[Option, ...]:
     return tuple(Option("goal" if i == 0 else f"goal{i + 1}", g, g.span) for i, g in enumerate(problem.goals))
 
 
-def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3, timeout: float = 30.0,
-                  with_proofs: bool = False) -> ProblemCheck:
-    """Realize once, saturate once, then decide every option."""
-    from geodsl.closure import closure
-    from geodsl.closure.engine import DIAGRAMS_NEEDED
-    from geodsl.realize import realize
+def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
+                  budget: Budget | Clock | None = None, timeout: float | None = None,
+                  with_proofs: bool = False, method: str = "ddar", prover: Prover | None = None,
+                  saturate: bool = False) -> ProblemCheck:
+    """Realize once, decide every option (or goal) numerically, then prove
+    the true ones with ``method``'s prover (or ``prover``, seeded by the
+    caller) — all of it within one budget per problem (``timeout`` seconds
+    is shorthand for ``Budget(seconds=timeout)``).
 
+    A goal false in every sampled diagram is the verdict ``false``, not an
+    error (``geodsl check`` and ``geodsl prove`` both report it so, exit 0):
+    the options are then decided on diagrams drawn without regard to the
+    goal. The prover runs only if some option is numerically true and not
+    negated (there is something to prove), or ``saturate`` asks for it.
+
+    ``seed`` (a whole number from 0), ``diagrams`` (from 1) and the budget
+    (finite, > 0, checked by :class:`geodsl.budget.Budget`) are validated: a
+    bad value raises :class:`~geodsl.lang.errors.GeoDSLError`. An error in
+    the problem itself (a degenerate construction) is returned, as the
+    ``error`` of a check with status ``"error"``.
+    """
     start = time.monotonic()
+    seed = check_seed(seed)
+    if isinstance(diagrams, bool) or not isinstance(diagrams, int) or diagrams < 1:
+        raise GeoDSLError(f"diagrams must be a whole number from 1, got {diagrams!r}", hint="the default is 3")
+    if budget is not None and timeout is not None:
+        raise GeoDSLError("pass a budget or a timeout, not both", hint="Budget(seconds=...) is the timeout")
+    clock = budget if isinstance(budget, Clock) else (
+        budget if budget is not None else Budget() if timeout is None else Budget(seconds=timeout)).start()
+    if prover is None:
+        prover = get_prover(method, seed=seed)
     # One realization serves both: the options are decided on its first
-    # `diagrams` diagrams, the closure reads its first DIAGRAMS_NEEDED.
-    count = max(diagrams, DIAGRAMS_NEEDED)
+    # `diagrams` diagrams, the prover reads as many as it needs.
+    count = max(diagrams, prover.diagrams)
+    options = options_of(problem)
+    result = None
     try:
         try:
             figures = realize(problem, seed=seed, diagrams=count)
-            saturated = closure(problem, seed=seed, timeout=timeout, figures=figures)
         except GoalFalseError:
             # The goal is false whichever way the figure is drawn: decide the
             # options on unbiased diagrams (the goal's verdict will be false).
             figures = realize(problem, seed=seed, diagrams=count, check_goals=False)
-            saturated = closure(_without_goals(problem), seed=seed, timeout=timeout, figures=figures)
+        deciding = figures[:diagrams]
+        numeric = [all(d.holds(o.predicate) for d in deciding) for o in options]
+        # Only true, positive options need a proof: a negated one that holds
+        # in every diagram is proved by the figure (a counterexample to the
+        # positive fact), a false one is false.
+        goals = [o.predicate for o, true in zip(options, numeric) if true and not o.predicate.negated]
+        # A query's value, when the diagrams name it, is one more goal.
+        measured = measure_queries(problem, figures)
+        goals += [p for p in to_prove(measured) if p not in goals]
+        if goals or saturate:
+            result = prover.prove(problem, goals, clock, figures=figures)
     except GeoDSLError as exc:
         return ProblemCheck(problem.name, "error", error=exc, seconds=time.monotonic() - start)
-    deciding = figures[:diagrams]
+    proofs = {} if result is None else {g.goal: g.proof for g in result.goals}
     verdicts = []
-    for option in options_of(problem):
+    for option, true in zip(options, numeric):
         predicate = option.predicate
-        numeric = all(d.holds(predicate) for d in deciding)
-        proved, kind, steps, text = False, None, None, None
-        if numeric and predicate.negated:
+        proved, kind, steps = False, None, None
+        proof = proofs.get(predicate) if true and not predicate.negated else None
+        if true and predicate.negated:
             proved, kind, steps = True, "counterexample", 0
-        elif numeric and saturated.proves(predicate):
-            proof = saturated.proof(predicate)
-            proved, kind, steps = True, "deduction", len(proof.steps)
-            text = proof.to_text() if with_proofs else None
-        verdict = "proved" if proved else "true_unproved" if numeric else "false"
-        verdicts.append(OptionVerdict(option.label, predicate, numeric, proved, verdict, kind, steps, text))
-    key, consistent, disagreements = problem.answer, None, ()
+        elif proof is not None:
+            # A side condition (obtuse_angle, ncoll) is decided on the diagram, not derived.
+            side = rulebase().predicates[predicate.name].side
+            proved, kind, steps = True, "diagram" if side else "deduction", len(proof.steps)
+        verdict = "proved" if proved else "true_unproved" if true else "false"
+        verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps,
+                                      proof if with_proofs else None))
+    key = problem.answer
+    consistent: bool | None = None
+    disagreements: tuple[str, ...] = ()
     if key is not None and problem.options:
         disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
         consistent = not disagreements
     return ProblemCheck(problem.name, "ok", tuple(verdicts), key, consistent, disagreements,
-                        saturated.status, time.monotonic() - start)
-
-
-def _without_goals(problem: Problem) -> Problem:
-    from dataclasses import replace
-
-    return replace(problem, goals=())
+                        None if result is None else result.status, time.monotonic() - start,
+                        result=result, queries=answers(measured, proofs, with_proofs),
+                        auxiliary=tuple(c.to_text() for c in problem.aux_given))
 
 
 @dataclass(frozen=True)

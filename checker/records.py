@@ -77,16 +77,42 @@ def _labels_of(value: object, name: str, number: int, text: str, what: str) -> f
     return frozenset(letters)
 
 
-def _options_of(value: object, name: str, number: int, text: str) -> tuple[str, ...]:
+def _is_label(value: object) -> bool:
+    return isinstance(value, str) and len(value) == 1 and value in string.ascii_uppercase
+
+
+def options_of(value: object, name: str = "<record>", number: int = 1, text: str = "") -> tuple[str, ...]:
+    """The option labels a gold record's ``options`` gives (``docs/checker.md``):
+
+    - absent: A, B, C, D;
+    - a list whose every entry is one capital letter (``["A", "B", "C"]``):
+      those labels;
+    - any other list of strings (``["AB ⟂ CD", "x", "y"]``, or ``["x", "y",
+      "z"]``): option texts, labelled A, B, C, ... in order;
+    - an object: its keys are the labels (``{"A": "AB ⟂ CD", ...}``).
+    """
     if value is None:
         return DEFAULT_OPTIONS
-    if isinstance(value, dict):
-        return tuple(sorted(str(k).upper() for k in value))
-    if isinstance(value, list) and value:
-        if all(isinstance(v, str) and len(v.strip()) == 1 for v in value):
-            return tuple(v.strip().upper() for v in value)
+    if isinstance(value, dict) and value:
+        labels = [str(k).strip() for k in value]
+        bad = next((k for k in labels if not _is_label(k)), None)
+        if bad is not None:
+            raise RecordError(f"`options` is keyed by `{bad}`, which is not a label", source=name, line=number,
+                              column=1, text="", source_line=text,
+                              hint='key the options by capital letters: {"A": "...", "B": "..."}')
+        return tuple(sorted(labels))
+    if isinstance(value, list) and value and all(isinstance(v, str) for v in value):
+        if all(_is_label(v) for v in value):
+            if len(set(value)) != len(value):
+                dup = next(v for v in value if value.count(v) > 1)
+                raise RecordError(f"option label `{dup}` is listed twice", source=name, line=number, column=1,
+                                  text="", source_line=text, hint="list each label once")
+            return tuple(value)
         if len(value) <= 26:
             return tuple(string.ascii_uppercase[: len(value)])  # option texts, labelled A, B, ...
+        raise RecordError(f"`options` lists {len(value)} option texts; at most 26 can be labelled A-Z",
+                          source=name, line=number, column=1, text="", source_line=text,
+                          hint="key the options by label instead")
     raise RecordError("`options` must be a list of labels, a list of option texts or an object", source=name,
                       line=number, column=1, text="", source_line=text, hint='"options": ["A", "B", "C", "D"]')
 
@@ -103,7 +129,7 @@ def load_gold(path: str | Path) -> dict[str, tuple[frozenset[str], tuple[str, ..
         if "answer" not in obj:
             raise RecordError("the gold record has no `answer`", source=name, line=number, column=1,
                               text="", source_line=text, hint='"answer": "BD"')
-        options = _options_of(obj.get("options"), name, number, text)
+        options = options_of(obj.get("options"), name, number, text)
         gold = _labels_of(obj["answer"], name, number, text, "answer")
         unknown = sorted(gold - set(options))
         if unknown:
@@ -112,6 +138,9 @@ def load_gold(path: str | Path) -> dict[str, tuple[frozenset[str], tuple[str, ..
                               hint=f"options are {', '.join(options)}")
         difficulty = obj.get("difficulty")
         out[rid] = (gold, options, None if difficulty is None else str(difficulty))
+    if not out:
+        raise RecordError(f"no gold record in {name}: the file is empty or blank", source=name, line=1,
+                          column=1, text="", hint='one JSON object per line: {"id": ..., "answer": "BD"}')
     return out
 
 

@@ -1,5 +1,5 @@
 # The numeric diagram of the closure's rule matcher, compiled: flat copies of
-# geodsl.closure.numeric.NumericModel's structures, the hot numeric checks and
+# geodsl.ddar.numeric.NumericModel's structures, the hot numeric checks and
 # the enumerators of true instances. Textually included by match.pyx (one
 # extension module, so the search loop calls these at C level); kept in its
 # own file because it is a concern of its own.
@@ -103,7 +103,7 @@ cdef tuple _csr(list groups):
 
 
 cdef class Diagram:
-    """A :class:`~geodsl.closure.numeric.NumericModel` as flat C arrays, built
+    """A :class:`~geodsl.ddar.numeric.NumericModel` as flat C arrays, built
     once per problem, and the enumerators and hot checks that read them.
 
     Enumerating the true instances of ``para``, ``cong``, ``eqangle``, ...

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""The firing loop of the closure's DD levels (geodsl.closure.engine).
+"""The firing loop of the closure's DD levels (geodsl.ddar.engine).
 
 Every level, each rule tries every numerically true binding that has not
 fired yet: instantiate the rule's atoms for it, skip it when its conclusions
@@ -31,6 +31,8 @@ cdef class CompiledRule:
     cdef readonly str name
     cdef readonly object label
     cdef Py_ssize_t npre, natoms
+    cdef tuple sides       # the side conditions, (name, args over variables)
+    cdef dict index
     cdef tuple names       # predicate name of each atom
     cdef tuple consts      # per atom: its arguments (constants where slot is -1)
     cdef int* slots        # the atoms' argument slots, concatenated
@@ -41,12 +43,14 @@ cdef class CompiledRule:
         self.start = NULL
 
     def __init__(self, spec):
-        """``spec``: a :class:`~geodsl.closure.ruleset.RuleSpec`."""
+        """``spec``: a :class:`~geodsl.ddar.ruleset.RuleSpec`."""
         cdef dict index = {v: i for i, v in enumerate(spec.variables)}
         atoms = tuple(spec.premises) + tuple(spec.conclusions)
         cdef Py_ssize_t i, k = 0, total = sum(len(args) for _, args in atoms)
         self.name = spec.name
         self.label = spec.label
+        self.sides = tuple(spec.sides)
+        self.index = index
         self.npre = len(spec.premises)
         self.natoms = len(atoms)
         self.names = tuple(name for name, _ in atoms)
@@ -165,6 +169,8 @@ cdef bint _apply(_StoreView store, CompiledRule rule, tuple binding, list memo,
         if fid is None:
             return False
         parents.append(fid)
+    sides = [(name, tuple(binding[rule.index[a]] if isinstance(a, str) else a for a in side_args))
+             for name, side_args in rule.sides]
     for i in range(npre, natoms):
-        store.add(names[i], args[i], rule.name, parents, label=rule.label)
+        store.add(names[i], args[i], rule.name, parents, label=rule.label, sides=sides)
     return True

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False
-"""The elimination loops of :mod:`geodsl.closure.linear`, compiled.
+"""The elimination loops of :mod:`geodsl.ddar.linear`, compiled.
 
 Every AR query and every new angle or ratio fact runs one of these loops, so
 they are typed loops over the dicts themselves: updates in place instead of

@@ -1,5 +1,5 @@
 # cython: language_level=3, boundscheck=False, wraparound=False, cdivision=True
-"""The search loop of the closure's rule matcher (geodsl.closure.matcher).
+"""The search loop of the closure's rule matcher (geodsl.ddar.matcher).
 
 Matching a rule binds its variables constraint by constraint: at every node
 of the search, find the constraints whose points are now all bound and check

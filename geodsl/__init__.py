@@ -16,7 +16,9 @@ the offending text and a hint.
 
 from __future__ import annotations
 
+import importlib
 from pathlib import Path as _Path
+from typing import TYPE_CHECKING
 
 try:
     from . import _canon, _lalr  # noqa: F401  (compiled from ext/ by the build)
@@ -26,20 +28,42 @@ except ImportError as _exc:  # pragma: no cover - depends on how geodsl was inst
         "the source tree, imported without building it. Install with `pip install .` and run from "
         "outside the repository, or use `pip install -e .`") from _exc
 
+from .budget import Budget, BudgetExceeded, Clock
 from .lang.ast import (Arg, AuxCandidate, Clause, Constant, ConstKind, Construction, Option, Predicate,
-                  Premise, Problem)
+                       Premise, Problem)
 from .lang.definitions import ConstructionDef, PredicateDef, Rulebase, canonical
 from .lang.definitions import rulebase as get_rulebase
-from .lang.errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
-                     Location, PointError, ProblemError, RulebaseError, SyntaxErrorGDL,
-                     UnknownNameError)
+from .lang.errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, GoalFalseError,
+                          LimitError, Location, NotProvedError, PointError, ProblemError, RealizationError,
+                          RulebaseError, SyntaxErrorGDL, UnknownNameError)
 from .lang.limits import DEFAULT_LIMITS, Limits
-from .lang.parser import iter_load, iter_parse, load, parse, parse_problem
+from .lang.parser import iter_load, iter_parse, load, parse, parse_predicate, parse_problem
 from .lang.printer import problems_text
-from .lang.errors import GoalFalseError, RealizationError
-from .realize import Diagram, Diagrams, realize
 from .lang.rules import Rule, get_rules
-from .closure import Closure, closure
+from .proofs import Check, Given, GoalResult, Proof, Prover, Result, Step
+from . import datasets  # light: the language layer and two text files
+
+if TYPE_CHECKING:  # imported on first use (below): the realizer loads numpy, the closure its tables
+    from .ddar import Closure, closure
+    from .provers import get_prover, prove
+    from .realizer import Diagram, Diagrams, realize
+
+_LAZY = {"Diagram": ".realizer", "Diagrams": ".realizer", "realize": ".realizer",
+         "Closure": ".ddar", "closure": ".ddar",
+         "get_prover": ".provers", "prove": ".provers"}
+
+
+def __getattr__(name: str) -> object:
+    """The realizer, the closure and the provers, imported when first asked
+    for: ``import geodsl`` (and the parser, and ``geodsl.checker.answers``)
+    stays light — no numpy, no compiled matcher."""
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'geodsl' has no attribute {name!r}")
+    value = getattr(importlib.import_module(module, __name__), name)
+    globals()[name] = value
+    return value
+
 
 __version__ = "0.1.0"
 
@@ -48,9 +72,11 @@ __all__ = [
     "Construction", "ConstructionDef", "ConstructionError", "DEFAULT_LIMITS", "GeoDSLError",
     "LimitError", "Limits", "Location", "Option", "PointError", "Predicate", "PredicateDef",
     "Premise", "Problem", "ProblemError", "Rulebase", "RulebaseError", "SyntaxErrorGDL",
-    "UnknownNameError", "canonical", "iter_load", "iter_parse", "load", "parse", "parse_problem",
+    "UnknownNameError", "canonical", "iter_load", "iter_parse", "load", "parse", "parse_predicate", "parse_problem",
     "problems_text", "get_rulebase",
-    "Diagram", "Diagrams", "GoalFalseError", "RealizationError", "realize",
+    "Diagram", "Diagrams", "GoalFalseError", "NotProvedError", "RealizationError", "realize",
     "Rule", "get_rules",
-    "Closure", "closure",
+    "Closure", "closure", "datasets",
+    "Budget", "BudgetExceeded", "Clock",
+    "Check", "Given", "GoalResult", "Proof", "Prover", "Result", "Step", "get_prover", "prove",
 ]

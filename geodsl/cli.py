@@ -9,6 +9,7 @@ however malformed, produces a traceback. Each subcommand lives in
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Sequence
 
@@ -51,6 +52,12 @@ def main(argv: Sequence[str] | None = None) -> int:
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
+        # The reader went away (`geodsl check ... | head`): not an error.
+        # Point stdout at /dev/null so the interpreter's final flush is quiet.
+        try:
+            os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        except (OSError, ValueError):
+            pass
         return 0
     except SystemExit as exc:
         return exc.code if isinstance(exc.code, int) else EXIT_INPUT

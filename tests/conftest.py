@@ -1,4 +1,5 @@
-"""Shared fixtures: the public problem sets, read where the project card puts them."""
+"""Shared fixtures: the public problem sets, as shipped inside the package
+(:mod:`geodsl.datasets`), so the suite runs on a bare clone."""
 
 from __future__ import annotations
 
@@ -6,17 +7,18 @@ from pathlib import Path
 
 import pytest
 
+import geodsl.datasets
+
 ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
-JGEX = DATA / "jgex_ag_231.txt"
-IMO = DATA / "imo_ag_30.txt"
+JGEX = geodsl.datasets.path("jgex_ag_231")
+IMO = geodsl.datasets.path("imo_ag_30")
 
 
 @pytest.fixture(scope="session")
 def jgex_text() -> str:
-    return JGEX.read_text(encoding="utf-8")
+    return geodsl.datasets.text("jgex_ag_231")
 
 
 @pytest.fixture(scope="session")
 def imo_text() -> str:
-    return IMO.read_text(encoding="utf-8")
+    return geodsl.datasets.text("imo_ag_30")

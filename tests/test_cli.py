@@ -11,6 +11,7 @@ import time
 from pathlib import Path
 
 import geodsl
+import geodsl.cli
 import pytest
 from conftest import IMO, JGEX, ROOT
 
@@ -51,7 +52,7 @@ def test_parse_json_has_one_object_per_problem():
     assert first["goals"][0]["name"] == "cyclic"
     assert first["premise"][0] == {"points": ["a", "b", "c"],
                                    "clauses": [{"name": "triangle", "args": ["a", "b", "c"]}],
-                                   "text": "a b c = triangle a b c"}
+                                   "auxiliary": False, "text": "a b c = triangle a b c"}
 
 
 def test_error_output_has_location_caret_and_status_2(tmp_path):
@@ -78,12 +79,19 @@ def test_one_bad_problem_does_not_hide_the_others(tmp_path):
     assert (records[1]["error"]["line"], records[1]["error"]["column"]) == (4, 9)
 
 
-@pytest.mark.parametrize("content", [b"", b"\n\n  \n", b"# only a comment\n"])
-def test_empty_input_is_not_an_error(tmp_path, content):
+@pytest.mark.parametrize("content, what", [(b"", "is empty"), (b"\n\n  \n", "is empty"),
+                                           (b"# only a comment\n", "holds only comments and blank lines")])
+@pytest.mark.parametrize("command", ["parse", "prove", "check", "realize", "render"])
+def test_empty_input_is_an_error_naming_the_file(tmp_path, capsys, content, what, command):
     path = tmp_path / "empty.gdl"
     path.write_bytes(content)
-    proc = run("parse", str(path))
-    assert proc.returncode == 0 and proc.stdout == "" and proc.stderr == ""
+    figure = tmp_path / "empty.png"
+    args = [command, str(path)] + (["-o", str(figure)] if command == "render" else [])
+    assert geodsl.cli.main(args) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{path}:1:1: error: no problem in {path}: the input {what}"
+    assert "  hint: a problem is a line such as `a b c = triangle a b c ? perp a b b c`" in err
+    assert not figure.exists()
 
 
 def test_binary_junk(tmp_path):

@@ -3,14 +3,16 @@ determinism, provenance."""
 
 from __future__ import annotations
 
+import time
+
 from fractions import Fraction
 
 import pytest
 
 import geodsl
-from geodsl.closure.ar import PI, AngleTable, RatioTable
-from geodsl.closure.linear import LinearTable, integral
-from geodsl.closure.ruleset import load_rules
+from geodsl.ddar.ar import PI, AngleTable, RatioTable
+from geodsl.ddar.linear import LinearTable, integral
+from geodsl.ddar.ruleset import load_rules
 
 MIDLINE = "a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c"
 ORTHO = ("a b c = triangle a b c; d = foot d a b c; e = foot e b c a; "
@@ -28,7 +30,7 @@ def test_hand_problems_are_proved(text: str) -> None:
     assert proof.steps, "the goal is not a premise: the proof has steps"
     # The last step concludes the goal.
     goal = geodsl.canonical(c.problem.goal).to_text()
-    assert geodsl.canonical(geodsl.parse_problem(f"{c.problem.premise.to_text()} ? {proof.steps[-1]['predicate']}"
+    assert geodsl.canonical(geodsl.parse_problem(f"{c.problem.premise.to_text()} ? {proof.steps[-1].predicate.to_text()}"
                                                  ).goal).to_text() == goal
 
 
@@ -43,7 +45,7 @@ def test_midline_proof_text() -> None:
 def test_orthocenter_uses_an_angle_chase_from_the_altitudes() -> None:
     c = geodsl.closure(ORTHO)
     steps = c.proof().steps
-    assert any(s["rule"] == "angle_chase" for s in steps)
+    assert any(s.rule == "angle_chase" for s in steps)
 
 
 def test_every_fact_has_provenance_back_to_the_premise() -> None:
@@ -91,7 +93,7 @@ def test_angle_chase_is_sound_modulo_pi() -> None:
     assert angles2.query("perp", (0, 1, 0, 2)) is None
     t3 = AngleTable()
     t3.add({**t3.angle(0, 1, 2, 3), PI: Fraction(-1, 2)}, 7)   # ab ⟂ cd
-    assert t3.query("perp", (2, 3, 0, 1)) == (7,)
+    assert t3.query("perp", (2, 3, 0, 1)).facts == (7,)
     assert t3.query("para", (0, 1, 2, 3)) is None
 
 
@@ -100,7 +102,7 @@ def test_ratio_table_reason_is_the_facts_used() -> None:
     r.add(r.forms("cong", (0, 1, 2, 3))[0], 10)
     r.add(r.forms("cong", (2, 3, 4, 5))[0], 11)
     r.add(r.forms("cong", (6, 7, 8, 9))[0], 12)
-    assert r.query("cong", (0, 1, 4, 5)) == (10, 11)
+    assert r.query("cong", (0, 1, 4, 5)).facts == (10, 11)
     assert r.query("cong", (0, 1, 6, 7)) is None
 
 
@@ -114,13 +116,15 @@ def _sub(f: dict[int, Fraction], g: dict[int, Fraction]) -> dict[int, Fraction]:
 def test_budgets_give_partial_results() -> None:
     text = ("a b c = triangle a b c; o = circle o a b c; h = orthocenter h a b c; "
             "d = midpoint d b c; e = midpoint e c a; f = midpoint f a b; g = foot g a b c ? cyclic d e f g")
-    # The budget covers realizing the premise too: with none, nothing is done.
-    timed = geodsl.closure(text, timeout=0.0)
-    assert timed.status == "budget" and not timed.solved and timed.facts == ()
-    with pytest.raises(geodsl.GeoDSLError):
-        timed.proof()
+    timed = geodsl.closure(text, timeout=1e-9)
+    assert timed.status == "budget" and not timed.solved and timed.stopped == "realize"
+    # One clock for the whole problem: a budget started long ago has no time left.
+    clock = geodsl.Budget(seconds=0.05).start()
+    time.sleep(0.06)
+    late = geodsl.closure(text, budget=clock)
+    assert late.status == "budget" and late.stopped == "realize"
     few = geodsl.closure(text, max_facts=25)
-    assert few.status == "budget"
+    assert few.status == "budget" and few.stopped == "deduction"
     assert 25 <= len(few.facts) < 60
     assert all(f.rule == "premise" for f in few.facts[:10])
 
@@ -149,7 +153,7 @@ def test_bad_problem_is_a_located_error() -> None:
 
 
 def test_lattice_table_finds_integral_combinations_only() -> None:
-    from geodsl.closure.linear import LatticeTable
+    from geodsl.ddar.linear import LatticeTable
 
     t = LatticeTable()
     t.add({0: 2}, 0)                       # 2x ≡ 0
@@ -181,10 +185,10 @@ def test_saturated_closure_lists_what_ar_proves() -> None:
 
 def test_constant_premises_feed_the_ratio_table() -> None:
     c = geodsl.closure("a = free a; b = lconst b a 3; c = midpoint c a b ? lconst a c 3/2")
-    assert c.solved and c.proof().steps[-1]["rule"] == "ratio_chase"
+    assert c.solved and c.proof().steps[-1].rule == "ratio_chase"
     c = geodsl.closure("a b c = triangle12 a b c; d = midpoint d a c ? cong a b a d")
     assert c.solved
-    assert [p["predicate"] for p in c.proof().premises] == ["rconst a b a c 1/2", "midp d a c"]
+    assert [p.predicate.to_text() for p in c.proof().givens] == ["rconst a b a c 1/2", "midp d a c"]
 
 
 BISECTORS = ("a b = segment a b; c = on_circle c a b; d = on_circle d a b; e = on_circle e a b; "
@@ -198,13 +202,18 @@ def test_halved_angles_take_their_branch_from_agreeing_diagrams(monkeypatch: pyt
     c = geodsl.closure(BISECTORS)
     assert c.solved
     last = c.proof().steps[-1]
-    assert last["rule"] == "angle_chase_diagram" and "the diagram picks the branch" in last["label"]
+    assert last.rule == "angle_chase_halved" and last.label == "Angle chase, halved angle"
+    # The step states the branch it rests on: the other bisector is ruled out.
+    proof = c.proof()
+    stated = [proof.checks[i].predicate for i in last.checks]
+    assert stated and all(geodsl.realize(BISECTORS, seed=s, diagrams=1).holds(p) for p in stated for s in (0, 1))
+    assert "[N" in proof.to_text().splitlines()[-1]
     monkeypatch.setattr(AngleTable, "query_rational", lambda self, name, args: None)
     assert not geodsl.closure(BISECTORS).solved
 
 
 def test_rules_can_be_chosen() -> None:
-    from geodsl.closure.ruleset import spec_of
+    from geodsl.ddar.ruleset import spec_of
 
     assert geodsl.closure(MIDLINE, rules=[]).status == "saturated"
     only = [spec_of(geodsl.get_rules()["r06"])]
@@ -213,7 +222,7 @@ def test_rules_can_be_chosen() -> None:
 
 def test_closure_reuses_diagrams_it_is_given() -> None:
     import geodsl
-    from geodsl.closure.engine import DIAGRAMS_NEEDED
+    from geodsl.ddar.engine import DIAGRAMS_NEEDED
 
     problem = geodsl.parse_problem("a b c = triangle; h = orthocenter h a b c; "
                                    "d = on_line d a h, on_line d b c ? perp a d b c")
@@ -221,15 +230,19 @@ def test_closure_reuses_diagrams_it_is_given() -> None:
     given = geodsl.closure(problem, seed=3, figures=figures)
     own = geodsl.closure(problem, seed=3)
     assert given.solved and [f.args for f in given.facts] == [f.args for f in own.facts]
-    with pytest.raises(ValueError, match="diagrams"):
+    with pytest.raises(geodsl.GeoDSLError, match="reads 5 diagrams, 1 given"):
         geodsl.closure(problem, seed=3, figures=geodsl.realize(problem, seed=3, diagrams=1))
+    # The figures carry their seed: another one is refused, not ignored.
+    with pytest.raises(geodsl.GeoDSLError, match="seed 4 differs from the seed of the figures given"):
+        geodsl.closure(problem, seed=4, figures=figures)
+    assert geodsl.closure(problem, figures=figures).solved
 
 
 def test_only_rules_that_are_linear_consequences_are_left_to_ar() -> None:
     # r00 (two perpendiculars make a parallel) is one angle equation: AR
     # derives it. r68, r69 and r73 state only angle facts too, but their
     # conclusions are no linear combination of their premises: DD must run them.
-    from geodsl.closure.ruleset import load_rules, subsumed_by_ar
+    from geodsl.ddar.ruleset import load_rules, subsumed_by_ar
 
     skipped = {r.name for r in load_rules() if subsumed_by_ar(r)}
     assert {"r00", "r02", "r08"} <= skipped
@@ -253,7 +266,7 @@ def test_only_rules_that_are_linear_consequences_are_left_to_ar() -> None:
 def test_projection_and_reflection_lemmas_prove_their_problems(premise: str, rule: str) -> None:
     c = geodsl.closure(premise)
     assert c.solved
-    assert rule in {step["rule"] for step in c.proof().steps}
+    assert rule in {step.rule for step in c.proof().steps}
     others = [r for r in load_rules() if r.name != rule]
     assert not geodsl.closure(premise, rules=others).solved
 
@@ -269,13 +282,13 @@ def test_distance_chase_adds_segments_along_a_line(text: str) -> None:
     c = geodsl.closure(text)
     assert c.solved
     last = c.proof().steps[-1]
-    assert last["rule"] == "distance_chase" and last["label"] == "Distance chase"
+    assert last.rule == "distance_chase" and last.label == "Distance chase"
     # The positions rest on collinearities: they are among the step's parents.
     assert "A,B,C are collinear" in str(c.proof()).split("001.")[1]
 
 
 def test_distance_table_links_lengths_to_positions() -> None:
-    from geodsl.closure.ar import UNIT, DistanceTable
+    from geodsl.ddar.ar import UNIT, DistanceTable
 
     t = DistanceTable()
     # a=0, m=1, b=2 on line 7: m is the midpoint, |ab| = 4.
@@ -283,7 +296,7 @@ def test_distance_table_links_lengths_to_positions() -> None:
     t.link(t.var(0, 2), t.signed(7, 0, 2), (11,))
     t.link(t.var(0, 1), t.signed(7, 0, 1), (11,))
     t.add({t.var(0, 2): Fraction(1), UNIT: Fraction(-4)}, 12)
-    assert t.zero({t.var(0, 1): Fraction(1), UNIT: Fraction(-2)}) == (10, 11, 12)
+    assert t.zero({t.var(0, 1): Fraction(1), UNIT: Fraction(-2)}).facts == (10, 11, 12)
     assert t.zero({t.var(0, 1): Fraction(1), UNIT: Fraction(-3)}) is None
 
 
@@ -301,15 +314,15 @@ def test_menelaus_and_ceva_feed_the_ratio_chase(premise: str, rules: set[str]) -
     c = geodsl.closure(premise)
     assert c.solved
     steps = c.proof().steps
-    assert rules & {s["rule"] for s in steps}
-    assert any(s["predicate"].startswith("sideprod") for s in steps)
+    assert rules & {s.rule for s in steps}
+    assert any(s.predicate.name == "sideprod" for s in steps)
     assert not geodsl.closure(premise, rules=[r for r in load_rules() if r.name not in rules]).solved
 
 
 def test_ceva_alone_proves_the_cevian_midpoint() -> None:
     # Menelaus (on triangle abf and line dc) also reaches it; without it, Ceva does.
     c = geodsl.closure(CEVA, rules=[r for r in load_rules() if r.name != "r74"])
-    assert c.solved and "r75" in {s["rule"] for s in c.proof().steps}
+    assert c.solved and "r75" in {s.rule for s in c.proof().steps}
 
 
 @pytest.mark.parametrize("text,goal", [
@@ -323,11 +336,11 @@ def test_ceva_alone_proves_the_cevian_midpoint() -> None:
 def test_pythagoras_chase_proves_from_squared_lengths(text: str, goal: str) -> None:
     c = geodsl.closure(f"{text} ? {goal}")
     assert c.solved
-    assert "pythagoras_chase" in {s["rule"] for s in c.proof().steps}
+    assert "pythagoras_chase" in {s.rule for s in c.proof().steps}
 
 
 def test_square_table_perpendicularity_criterion() -> None:
-    from geodsl.closure.ar import SquareTable
+    from geodsl.ddar.ar import SquareTable
 
     t = SquareTable()
     # Right angle at a (perp a b a c): |bc|² − |ab|² − |ac|² = 0.
@@ -335,7 +348,7 @@ def test_square_table_perpendicularity_criterion() -> None:
     t.add(t.forms("perp", (0, 1, 0, 2))[0], 1)
     t.add(t.forms("lconst", (0, 1, geodsl.Constant("length", Fraction(5))))[0], 2)
     t.add(t.forms("lconst", (0, 2, geodsl.Constant("length", Fraction(12))))[0], 3)
-    assert t.query("lconst", (1, 2, geodsl.Constant("length", Fraction(13)))) == (1, 2, 3)
+    assert t.query("lconst", (1, 2, geodsl.Constant("length", Fraction(13)))).facts == (1, 2, 3)
     assert t.query("lconst", (1, 2, geodsl.Constant("length", Fraction(17)))) is None
 
 
@@ -350,7 +363,7 @@ def test_equal_powers_prove_imo_2009_p2() -> None:
     c = geodsl.closure(IMO_2009_P2)
     assert c.solved
     steps = c.proof().steps
-    assert steps[-1]["rule"] == "r76" and steps[-1]["fact"] in ("OP = OQ", "QO = PO")
+    assert steps[-1].rule == "r76" and steps[-1].text in ("OP = OQ", "QO = PO")
     assert not geodsl.closure(IMO_2009_P2, rules=[r for r in load_rules() if r.name != "r76"]).solved
 
 
@@ -367,8 +380,8 @@ def test_radical_axis_proves_imo_2008_p1a_in_a_short_proof() -> None:
     c = geodsl.closure(IMO_2008_P1A)
     assert c.solved
     steps = c.proof().steps
-    assert [s["rule"] for s in steps[-2:]] == ["r79", "r78"]
-    assert "r28" not in {s["rule"] for s in steps} and len(steps) <= 14
+    assert [s.rule for s in steps[-2:]] == ["r79", "r78"]
+    assert "r28" not in {s.rule for s in steps} and len(steps) <= 14
     # Without r78 the same equal products reach the circle through similar
     # triangles (r51, r04); without r79 nothing does.
     assert not geodsl.closure(IMO_2008_P1A, rules=[r for r in load_rules() if r.name != "r79"]).solved

@@ -1,7 +1,7 @@
 """Soundness audit: every fact the closure derives holds numerically in
 independently seeded diagrams (DESIGN.md §4).
 
-Every problem of both shared sets (about 35 s on one core);
+Every problem of both shipped sets (geodsl.datasets) (about 35 s on one core);
 ``GEODSL_QUICK_AUDIT=1`` audits every third problem only. A fact that fails is
 an unsound derivation: the test names the fact and the rule that produced it.
 """

@@ -36,22 +36,30 @@ def test_prove_json_shape(example: Path, capsys: pytest.CaptureFixture[str]) -> 
     assert main(["prove", str(example), "--json", "--timeout", "20"]) == 2   # one bad problem
     out = capsys.readouterr()
     data = json.loads(out.out)
-    assert [r["problem"] for r in data] == ["midline", None, "nine_points"]
+    assert [r["problem"] for r in data] == ["midline", "typo", "nine_points"]
     for r in data:
-        assert set(r) >= {"problem", "solved", "status", "seconds", "facts", "proof", "error"}
+        assert set(r) >= {"file", "problem", "status", "error", "solved", "verdict", "goals",
+                          "closure_status", "seconds", "facts"}
     midline, typo, nine = data
-    assert midline["solved"] is True and midline["status"] == "proved" and midline["error"] is None
+    assert midline["solved"] is True and midline["status"] == "ok" and midline["error"] is None
+    assert midline["verdict"] == "proved" and midline["closure_status"] == "proved"
     assert midline["facts"] >= 3 and isinstance(midline["seconds"], float)
-    steps = midline["proof"]["steps"]
+    goal = midline["goals"][0]
+    assert (goal["label"], goal["predicate"], goal["verdict"], goal["proof_kind"]) == (
+        "goal", "para d e b c", "proved", "deduction")
+    steps = goal["proof"]["steps"]
+    assert goal["proof_steps"] == len(steps)
     assert steps[-1]["predicate"] == "para b c d e" and steps[-1]["rule"] == "r06"
     assert steps[-1]["premises"] == [0, 1]
-    assert [p["predicate"] for p in midline["proof"]["premises"]] == ["midp d a b", "midp e a c"]
-    assert typo["status"] == "error" and typo["solved"] is False and typo["proof"] is None
+    assert [p["predicate"] for p in goal["proof"]["premises"]] == ["midp d a b", "midp e a c"]
+    assert typo["status"] == "error" and typo["solved"] is False and typo["goals"] == []
+    assert typo["verdict"] is None and typo["closure_status"] is None
     assert typo["error"]["kind"] == "unknown_name" and typo["error"]["line"] == 5
-    assert nine["status"] in ("proved", "saturated", "budget")
-    assert nine["solved"] == (nine["status"] == "proved")
-    # The error is also printed, located, on stderr; no traceback.
+    assert nine["status"] == "ok" and nine["closure_status"] in ("proved", "saturated", "budget")
+    assert nine["solved"] == (nine["closure_status"] == "proved")
+    # The error is also printed, located, on stderr; no traceback; the summary ends stderr.
     assert ":5:" in out.err and "midpiont" in out.err and "Traceback" not in out.err
+    assert out.err.splitlines()[-1].startswith("3 problems: 2 solved, 0 true but not proved, 0 false, 1 error; ")
 
 
 def test_prove_text_and_facts(example: Path, capsys: pytest.CaptureFixture[str]) -> None:

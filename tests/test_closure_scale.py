@@ -15,8 +15,8 @@ from hypothesis import given, settings, strategies as st
 
 import geodsl
 from geodsl.budget import BudgetExceeded
-from geodsl.closure.numeric import MAX_POINTS, NumericModel, _circumcentre
-from geodsl.realize.synthetic import premise_text
+from geodsl.ddar.numeric import MAX_POINTS, NumericModel, _circumcentre
+from geodsl.realizer.synthetic import premise_text
 
 
 def test_a_400_point_premise_stops_at_the_budget() -> None:
@@ -127,7 +127,7 @@ def figures(draw: st.DrawFn) -> list[complex]:
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(figures())
 def test_fast_builders_find_what_the_triple_loop_finds(pts: list[complex]) -> None:
-    numeric = sys.modules["geodsl.closure.numeric"]
+    numeric = sys.modules["geodsl.ddar.numeric"]
     small = numeric.SMALL
     for threshold in (small, 0):  # as built for these sizes, and through the numpy filters
         numeric.SMALL = threshold
@@ -143,7 +143,7 @@ def test_fast_builders_find_what_the_triple_loop_finds(pts: list[complex]) -> No
 @settings(max_examples=60, deadline=None, derandomize=True)
 @given(figures(), st.lists(st.integers(0, 10 ** 6), min_size=4, max_size=40))
 def test_compiled_cyclic_is_the_realizers_check(pts: list[complex], picks: list[int]) -> None:
-    from geodsl.realize.checks import CHECKS
+    from geodsl.realizer.checks import CHECKS
 
     m = NumericModel(pts)
     for start in range(0, len(picks) - 3, 4):

@@ -180,3 +180,53 @@ def test_rulebase_errors_are_located():
     with pytest.raises(RulebaseError) as info:
         read_constructions("construction: x = mid x a b\nasserts: coll x a b\n", "c.gdl", preds)
     assert "never fixes `x`" in info.value.message
+
+
+ZEROS_4300 = "1" + "0" * 4300
+ZEROS_400 = "1" + "0" * 400
+
+
+@pytest.mark.parametrize("text, message, at", [
+    # Past Python's 4,300-digit integer conversion limit, and past float range.
+    ("a b = segment a b; x = s_angle a b x " + ZEROS_4300,
+     "constant `10000000000000000000000…` has 4,301 digits; the limit is 20", ZEROS_4300),
+    ("a b = segment a b; x = s_angle a b x " + ZEROS_400,
+     "constant `10000000000000000000000…` has 401 digits; the limit is 20", ZEROS_400),
+    ("a b = segment a b; x = s_angle a b x 1/" + "3" * 21,
+     "constant `1/333333333333333333333` has 21 digits; the limit is 20", "1/" + "3" * 21),
+    (TRI + "d = free d ? rconst a b c d 0." + "0" * 25 + "1",
+     "constant `0.000000000000000000000…` has 27 digits; the limit is 20", "0." + "0" * 25 + "1"),
+    ("a b = segment a b; x@" + ZEROS_4300 + "_0 = free x",
+     "the x coordinate of `x` has 4,301 digits; the limit is 20", ZEROS_4300 + "_0"),
+    ("a b = segment a b; x@1_-" + ZEROS_400 + " = free x",
+     "the y coordinate of `x` has 401 digits; the limit is 20", "-" + ZEROS_400),
+])
+def test_huge_numbers_are_refused_at_parse_time(text, message, at):
+    err = error_of(text)
+    assert type(err) is LimitError and err.kind == "limit"
+    assert err.message == message
+    assert (err.line, err.column) == (1, text.index(at) + 1)
+    assert err.hint == "write a number of at most 20 digits, or raise Limits.max_number_digits"
+
+
+def test_the_digit_limit_is_a_limit_and_fits_the_datasets():
+    import geodsl.datasets
+
+    text = "a b = segment a b; x = s_angle a b x 123456"
+    assert error_of(text, limits=Limits(max_number_digits=5)).message == \
+        "constant `123456` has 6 digits; the limit is 5"
+    placed = [c.placements for p in geodsl.datasets.load("imo_ag_30") for c in p.premise.constructions
+              if c.placements]
+    assert placed  # IMO 2008 P6 places points with 17-digit coordinates: under the limit
+
+
+@pytest.mark.parametrize("command", ["parse", "prove", "check", "realize", "render"])
+def test_huge_numbers_in_every_command(command, tmp_path, capsys):
+    from geodsl.cli import main
+
+    src = tmp_path / "huge.txt"
+    src.write_text("a b = segment a b; x = s_angle a b x " + ZEROS_4300 + " ? ncoll a b x\n", encoding="utf-8")
+    assert main([command, str(src)] + (["-o", str(tmp_path / "f.png")] if command == "render" else [])) == 2
+    err = capsys.readouterr().err
+    assert err.startswith(f"{src}:1:38: error: constant `10000000000000000000000…` has 4,301 digits")
+    assert "internal error" not in err and "Traceback" not in err

@@ -54,7 +54,8 @@ def test_precision_recall_f1_by_hand():
 
 def test_hamming_accuracy_by_hand():
     assert hamming_accuracy(F("BD"), F("BC"), "ABCD") == 0.5  # A right, B right, C wrong, D wrong
-    assert hamming_accuracy(F("BD"), None, "ABCD") == 0.5
+    assert hamming_accuracy(F("BD"), F(), "ABCD") == 0.5    # an explicit empty answer labels every option
+    assert hamming_accuracy(F("BD"), None, "ABCD") == 0.0   # no answer labels none (docs/checker.md)
     assert hamming_accuracy(F("A"), F("A"), "ABCDE") == 1.0
 
 
@@ -71,7 +72,7 @@ def test_report_by_hand():
     assert m["precision"] == pytest.approx((1 + 0.5 + 0 + 1) / 4)
     assert m["recall"] == pytest.approx((1 + 1 + 0 + 1) / 4)
     assert m["f1"] == pytest.approx((1 + 2 / 3 + 0 + 1) / 4)
-    assert m["hamming_accuracy"] == pytest.approx((1 + 0.75 + 0.75 + 1) / 4)
+    assert m["hamming_accuracy"] == pytest.approx((1 + 0.75 + 0 + 1) / 4)
     assert m["avg_selected"] == pytest.approx((2 + 2 + 0 + 2) / 4)
     assert report["outcomes"] == {"right_answer": 1, "wrong_answer": 1, "no_answer": 1, "out_of_length": 1}
     assert report["by_difficulty"]["easy"]["metrics"]["exact_match"] == 0.5
@@ -134,3 +135,79 @@ def test_bad_records_are_located(tmp_path):
     unknown = write_jsonl(tmp_path / "unk.jsonl", [{"id": "zzz", "answer": "B"}])
     with pytest.raises(RecordError, match="not in the gold file"):
         load_scored(unknown, gold)
+
+
+def test_empty_answers_agree_across_measures():
+    # An explicit empty answer is the empty set for every measure ...
+    both_empty = score([Scored(F(), F())])["metrics"]
+    assert both_empty == {"exact_match": 1.0, "precision": 1.0, "recall": 1.0, "f1": 1.0,
+                          "hamming_accuracy": 1.0, "avg_selected": 0.0}
+    # ... and no answer is 0 on every per-problem measure, even against an empty gold.
+    missing = score([Scored(F(), None)])
+    assert missing["metrics"] == {"exact_match": 0.0, "precision": 0.0, "recall": 0.0, "f1": 0.0,
+                                  "hamming_accuracy": 0.0, "avg_selected": 0.0}
+    assert missing["outcomes"]["no_answer"] == 1
+    empty_vs_some = score([Scored(F("B"), F())])["metrics"]
+    assert (empty_vs_some["exact_match"], empty_vs_some["f1"], empty_vs_some["hamming_accuracy"]) == (0.0, 0.0, 0.75)
+
+
+def test_empty_answers_from_records(tmp_path):
+    gold = write_jsonl(tmp_path / "gold.jsonl", [{"id": 1, "answer": ""}, {"id": 2, "answer": []},
+                                                 {"id": 3, "answer": ""}])
+    preds = write_jsonl(tmp_path / "pred.jsonl", [{"id": 1, "answer": ""}, {"id": 2, "output": "no idea"}])
+    items = load_scored(preds, gold)
+    assert [(i.gold, i.predicted, i.outcome) for i in items] == [
+        (F(), F(), "right_answer"), (F(), None, "no_answer"), (F(), None, "no_answer")]
+    assert [hamming_accuracy(i.gold, i.predicted, i.options) for i in items] == [1.0, 0.0, 0.0]
+
+
+@pytest.mark.parametrize("options, labels", [
+    (None, ("A", "B", "C", "D")),
+    (["A", "B", "C"], ("A", "B", "C")),
+    (["C", "A", "B"], ("C", "A", "B")),
+    (["x", "y", "z"], ("A", "B", "C")),            # option texts, labelled in order
+    (["a", "b"], ("A", "B")),                      # lower-case letters are texts too
+    (["AB ⟂ CD", "AB ∥ EF", "C"], ("A", "B", "C")),
+    ({"A": "AB ⟂ CD", "B": "AB ∥ EF"}, ("A", "B")),
+])
+def test_what_options_mean(tmp_path, options, labels):
+    record = {"id": 1, "answer": "A"} if options is None else {"id": 1, "answer": "A", "options": options}
+    gold = write_jsonl(tmp_path / "gold.jsonl", [record])
+    preds = write_jsonl(tmp_path / "pred.jsonl", [{"id": 1, "answer": "A"}])
+    assert load_scored(preds, gold)[0].options == labels
+
+
+@pytest.mark.parametrize("record, message, hint", [
+    ({"id": 1, "answer": "x", "options": ["x", "y", "z"]}, "the answer names `X`, which is not an option",
+     "options are A, B, C"),
+    ({"id": 1, "answer": "A", "options": ["A", "B", "A"]}, "option label `A` is listed twice", "list each label once"),
+    ({"id": 1, "answer": "A", "options": {"A": "t", "opt2": "u"}}, "`options` is keyed by `opt2`, which is not a label",
+     'key the options by capital letters: {"A": "...", "B": "..."}'),
+    ({"id": 1, "answer": "A", "options": [f"text {i}" for i in range(27)]},
+     "`options` lists 27 option texts; at most 26 can be labelled A-Z", "key the options by label instead"),
+    ({"id": 1, "answer": "A", "options": [1, 2]},
+     "`options` must be a list of labels, a list of option texts or an object", '"options": ["A", "B", "C", "D"]'),
+])
+def test_bad_options_are_located(tmp_path, record, message, hint):
+    gold = write_jsonl(tmp_path / "gold.jsonl", [{"id": 0, "answer": "A"}, record])
+    preds = write_jsonl(tmp_path / "pred.jsonl", [])
+    with pytest.raises(RecordError) as info:
+        load_scored(preds, gold)
+    assert (info.value.message, info.value.hint) == (message, hint)
+    assert (info.value.source, info.value.line, info.value.column) == (str(gold), 2, 1)
+
+
+def test_an_empty_gold_file_is_an_error(tmp_path, capsys):
+    from geodsl.cli import main
+
+    gold = tmp_path / "gold.jsonl"
+    gold.write_text("\n  \n", encoding="utf-8")
+    preds = write_jsonl(tmp_path / "pred.jsonl", [])
+    assert main(["score", "--predictions", str(preds), "--gold", str(gold)]) == 2
+    err = capsys.readouterr().err.splitlines()
+    assert err[0] == f"{gold}:1:1: error: no gold record in {gold}: the file is empty or blank"
+    assert err[-1] == '  hint: one JSON object per line: {"id": ..., "answer": "BD"}'
+    # No predictions at all is a valid (if poor) run: every problem unanswered.
+    write_jsonl(gold, [{"id": 1, "answer": "A"}])
+    assert main(["score", "--json", "--predictions", str(preds), "--gold", str(gold)]) == 0
+    assert json.loads(capsys.readouterr().out)["outcomes"]["no_answer"] == 1

@@ -10,17 +10,15 @@ import pytest
 import geodsl
 from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GoalFalseError
-from geodsl.realize import CHECKS, LOCI, RECIPES, Diagrams, realize
-from geodsl.realize.sampler import SamplerSettings
+from geodsl.realizer import CHECKS, LOCI, RECIPES, Diagrams, realize
+from geodsl.realizer.sampler import SamplerSettings
 
-DATA = Path(__file__).resolve().parent.parent.parent / "shared" / "data"
-SETS = {"jgex_ag_231": (DATA / "jgex_ag_231.txt", 231), "imo_ag_30": (DATA / "imo_ag_30.txt", 30)}
+SETS = {"jgex_ag_231": 231, "imo_ag_30": 30}
 
 
 def _problems(name: str) -> list[geodsl.Problem]:
-    path, count = SETS[name]
-    problems = geodsl.load(path)
-    assert len(problems) == count
+    problems = geodsl.datasets.load(name)
+    assert len(problems) == SETS[name]
     return problems
 
 

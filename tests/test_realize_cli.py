@@ -80,7 +80,7 @@ def test_render_errors_exit_2(example: Path, tmp_path: Path, capsys: pytest.Capt
 
 def test_menelaus_goal_highlights_the_six_side_pieces() -> None:
     from geodsl.lang.ast import Predicate
-    from geodsl.realize.render import _highlight_parts
+    from geodsl.realizer.render import _highlight_parts
 
     segments, polygons = _highlight_parts(Predicate("sideprod", ("a", "b", "c", "d", "e", "f")), {})
     assert segments == [("b", "d"), ("d", "c"), ("c", "e"), ("e", "a"), ("a", "f"), ("f", "b")]

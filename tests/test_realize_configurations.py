@@ -10,8 +10,8 @@ import pytest
 
 import geodsl
 from geodsl.lang.errors import GoalFalseError
-from geodsl.realize import SamplerSettings, realize
-from geodsl.realize.loci import dot
+from geodsl.realizer import SamplerSettings, realize
+from geodsl.realizer.loci import dot
 
 # d is one of the two points of line ab at distance ac from a. cd is
 # perpendicular to the internal bisector ax when d is on ray ab, parallel to

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+
 from pathlib import Path
 
 import pytest
@@ -9,7 +11,7 @@ import pytest
 import geodsl
 from geodsl.cli import main
 from geodsl.lang.errors import GoalFalseError, RealizationError
-from geodsl.realize import realize
+from geodsl.realizer import realize
 
 # (name, problem text, error class, reason, message, line, column)
 CASES = [
@@ -52,8 +54,11 @@ def test_degenerate_case_error(case: tuple) -> None:  # type: ignore[type-arg]
         assert err.hint
 
 
+ERROR_CASES = [c for c in CASES if c[2] is not GoalFalseError]
+
+
 @pytest.mark.parametrize("command", ["realize", "render"])
-@pytest.mark.parametrize("case", CASES, ids=[c[0] for c in CASES])
+@pytest.mark.parametrize("case", ERROR_CASES, ids=[c[0] for c in ERROR_CASES])
 def test_cli_prints_located_error_and_exits_2(case: tuple, command: str, tmp_path: Path,  # type: ignore[type-arg]
                                               capsys: pytest.CaptureFixture[str]) -> None:
     _, text, _, _, message, line, column = case
@@ -70,6 +75,29 @@ def test_cli_prints_located_error_and_exits_2(case: tuple, command: str, tmp_pat
     assert not (tmp_path / "x.png").exists()
 
 
+def test_cli_reports_a_false_goal_as_a_verdict_not_an_error(tmp_path: Path,
+                                                           capsys: pytest.CaptureFixture[str]) -> None:
+    # The API raises GoalFalseError (the goal could not choose a configuration);
+    # every command reports the verdict and exits 0 (docs/realize.md).
+    text = next(c[1] for c in CASES if c[2] is GoalFalseError)
+    src = tmp_path / "case.gdl"
+    src.write_text(text, encoding="utf-8")
+    assert main(["realize", str(src)]) == 0
+    out = capsys.readouterr()
+    assert "  goal perp d c a b: FALSE in diagrams 1, 2, 3 (of 3)" in out.out.splitlines()
+    assert out.err == ""
+    assert main(["realize", "--json", str(src)]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert [g["holds"] for d in records[0]["diagrams"] for g in d["goals"]] == [False] * 3
+    png = tmp_path / "x.png"
+    assert main(["render", str(src), "-o", str(png)]) == 0
+    out = capsys.readouterr()
+    assert out.out.strip() == str(png) and png.read_bytes()[:4] == b"\x89PNG"
+    assert out.err == (f"{src}: warning: goal `perp d c a b` is false in the diagram "
+                       "(in all 40 samples and all 80 configurations tried of their discrete choices: "
+                       "the orientation of `a b c = triangle a b c` (line 2)); drawn anyway\n")
+
+
 def test_degenerate_sampling_is_bounded_and_counts_reasons() -> None:
     with pytest.raises(RealizationError) as info:
         realize("a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c; f = on_line f d e, on_line f b c")
@@ -80,7 +108,7 @@ def test_degenerate_sampling_is_bounded_and_counts_reasons() -> None:
 def test_mixed_reasons_report_the_dominant_one_with_its_share() -> None:
     from collections import Counter
 
-    from geodsl.realize.sampler import _failure
+    from geodsl.realizer.sampler import _failure
 
     con = geodsl.parse_problem("a b c = triangle a b c; d = on_circle d a b, on_line d b c",
                                "m.gdl").premise.constructions[1]

@@ -12,9 +12,9 @@ from hypothesis import strategies as st
 import geodsl
 from geodsl.lang.ast import Constant, Predicate
 from geodsl.lang.definitions import ConstructionDef, rulebase
-from geodsl.realize import realize
-from geodsl.realize.checks import evaluate
-from geodsl.realize.tolerance import figure_scale
+from geodsl.realizer import realize
+from geodsl.realizer.checks import evaluate
+from geodsl.realizer.tolerance import figure_scale
 
 CONSTANTS = {"degrees": ("35", Constant("degrees", Fraction(35))),
              "angle": ("1pi/5", Constant("angle", Fraction(1, 5))),

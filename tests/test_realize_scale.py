@@ -9,8 +9,8 @@ import itertools
 from hypothesis import given, settings, strategies as st
 
 import geodsl
-from geodsl.realize import DEFAULT_SETTINGS, realize
-from geodsl.realize.synthetic import premise, premise_text
+from geodsl.realizer import DEFAULT_SETTINGS, realize
+from geodsl.realizer.synthetic import premise, premise_text
 
 LIMIT = DEFAULT_SETTINGS.bound * 2 ** 0.5
 """Largest possible radius of a figure inside the bound (no placed points)."""

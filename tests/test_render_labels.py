@@ -11,8 +11,8 @@ import pytest
 from matplotlib.backends.backend_agg import FigureCanvasAgg
 
 import geodsl
-from geodsl.realize import realize
-from geodsl.realize.render import AUX, POINT_RADIUS, _draw, _layout, _overlap, label_boxes, render
+from geodsl.realizer import realize
+from geodsl.realizer.render import AUX, POINT_RADIUS, _draw, _layout, _overlap, figure_bytes, label_boxes
 
 
 def _problems(text: str, name: str) -> list[geodsl.Problem]:
@@ -112,5 +112,5 @@ def test_auxiliary_construction_lines_are_dashed_above_the_highlight() -> None:
 def test_render_is_deterministic(imo_text: str) -> None:
     p = next(q for q in _problems(imo_text, "imo") if q.name == "translated_imo_2008_p6")
     d = realize(p, diagrams=1)[0]
-    assert render(d, fmt="svg") == render(d, fmt="svg")
+    assert figure_bytes(d, "svg") == figure_bytes(d, "svg")
     assert label_boxes(d) == label_boxes(d)

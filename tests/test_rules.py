@@ -20,7 +20,7 @@ import pytest
 from geodsl.lang.ast import Predicate
 from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GeoDSLError, RealizationError, RulebaseError
-from geodsl.realize import CHECKS, realize
+from geodsl.realizer import CHECKS, realize
 from geodsl.lang.rules import Rule, get_rules, read_rules
 
 RULES = get_rules()

@@ -1,4 +1,4 @@
-"""``geodsl realize FILE... [--json] [--seed N] [--diagrams K] [--problem NAME]``."""
+"""``geodsl realize FILE... [--json] [--seed N] [--diagrams K] [--dialect D] [--problem NAME]``."""
 
 from __future__ import annotations
 
@@ -6,45 +6,58 @@ import argparse
 import json
 import sys
 
-from ..lang.errors import GeoDSLError
-from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
+from ..lang.ast import Problem
+from ..lang.errors import GeoDSLError, GoalFalseError
+from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
+                     add_problem, add_seed, iter_problems, located)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("realize", help="place every point numerically; check goals and options",
                        description="Realize each problem's premise numerically (several independent "
                                    "diagrams from one seed), check its goals and options, and print "
-                                   "the coordinates, or JSON with --json.")
-    p.add_argument("files", nargs="+", metavar="FILE", help="problem files ('-' for standard input)")
-    p.add_argument("--json", action="store_true", help="print a JSON array, one object per problem")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--diagrams", type=int, default=3, metavar="K",
-                   help="independent diagrams per problem (default 3)")
-    p.add_argument("--problem", metavar="NAME", help="only the problem with this name")
+                                   "the coordinates, or JSON with --json. A goal false in the diagram "
+                                   "is reported as FALSE (exit status 0).",
+                       epilog=EXIT_STATUS_HELP)
+    add_files(p)
+    add_json(p, "realize")
+    add_seed(p)
+    add_diagrams(p)
+    add_dialect(p)
+    add_problem(p)
     p.set_defaults(run=run)
 
 
-def run(args: argparse.Namespace) -> int:
-    from ..realize import realize
+def realize_reporting_false_goals(problem: Problem, seed: int, diagrams: int):
+    """The diagrams; where a goal is false in every sample (a verdict, not
+    an error), the diagrams drawn without regard to the goals."""
+    from ..realizer import realize
 
-    if args.diagrams < 1:
-        raise GeoDSLError(f"--diagrams {args.diagrams}: ask for at least one diagram")
+    try:
+        return realize(problem, seed=seed, diagrams=diagrams)
+    except GoalFalseError:
+        return realize(problem, seed=seed, diagrams=diagrams, check_goals=False)
+
+
+def run(args: argparse.Namespace) -> int:
     failed = False
     records: list[dict[str, object]] = []
-    for path, item, lines in iter_problems(args.files, args.problem):
+    for path, item, lines in iter_problems(args.files, args.problem, args.dialect):
         if not isinstance(item, GeoDSLError):
             try:
-                figs = realize(item, seed=args.seed, diagrams=args.diagrams)
+                figs = realize_reporting_false_goals(item, args.seed, args.diagrams)
             except GeoDSLError as exc:
                 item = exc
         if isinstance(item, GeoDSLError):
             failed = True
             print(located(item, lines).format(), file=sys.stderr)
             if args.json:
-                records.append({"file": path, "status": "error", "error": item.to_dict()})
+                records.append({"file": path, "problem": item.problem, "status": "error",
+                                "error": item.to_dict()})
             continue
         if args.json:
-            records.append({"file": path, "status": "ok", **figs.to_dict()})
+            records.append({"file": path, "problem": item.name, "status": "ok", "error": None,
+                            **figs.to_dict()})
             continue
         print(f"problem: {item.name or '(unnamed)'}  ({path}, seed {args.seed})")
         for d in figs:
@@ -56,8 +69,13 @@ def run(args: argparse.Namespace) -> int:
                 for name, z in a.points.items():
                     print(f"    {name:>4} = ({z.real: .6f}, {z.imag: .6f})  aux {a.label or ''}".rstrip())
         for goal in item.goals:
-            print(f"  goal {goal.to_text()}: {'holds' if figs.holds(goal) else 'FALSE'} "
-                  f"in {len(figs)} diagram{'s' if len(figs) > 1 else ''}")
+            failing = [d.index + 1 for d in figs if not d.holds(goal)]
+            if failing:
+                where = ", ".join(map(str, failing))
+                print(f"  goal {goal.to_text()}: FALSE in diagram{'s' if len(failing) > 1 else ''} {where} "
+                      f"(of {len(figs)})")
+            else:
+                print(f"  goal {goal.to_text()}: holds in {len(figs)} diagram{'s' if len(figs) > 1 else ''}")
         for option in item.options:
             print(f"  option {option.label} {option.predicate.to_text()}: "
                   f"{'holds' if figs.holds(option.predicate) else 'false'}")

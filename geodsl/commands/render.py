@@ -1,4 +1,4 @@
-"""``geodsl render FILE [-o OUT] [--problem NAME] [--option LABEL] [--seed N]``."""
+"""``geodsl render FILE [-o OUT] [--problem NAME] [--option LABEL] [--seed N] [--diagram I] [--dialect D]``."""
 
 from __future__ import annotations
 
@@ -7,30 +7,36 @@ import sys
 from pathlib import Path
 
 from ..lang.errors import GeoDSLError, ProblemError
-from .common import EXIT_INPUT, EXIT_OK, iter_problems, located
+from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_files, add_problem, add_seed,
+                     count_flag, iter_problems, located)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("render", help="draw a problem's figure (PNG or SVG)",
                        description="Realize one problem and draw it: points labelled, the lines and "
                                    "circles of the premise, the goal (or an option) highlighted, "
-                                   "auxiliary constructions dashed. PNG or SVG by the extension of OUT.")
-    p.add_argument("file", metavar="FILE", help="a problem file ('-' for standard input)")
+                                   "auxiliary constructions dashed. PNG or SVG by the extension of OUT; "
+                                   "the path written is printed. A goal false in the diagram is drawn "
+                                   "anyway, with a warning on stderr (exit status 0).",
+                       epilog=EXIT_STATUS_HELP)
+    add_files(p, several=False)
     p.add_argument("-o", "--output", metavar="OUT",
                    help="figure to write, .png or .svg (default: the problem name or FILE, as .png)")
-    p.add_argument("--problem", metavar="NAME", help="the problem to draw (default: the first)")
+    add_problem(p, help="the problem to draw (default: the first in FILE)")
     p.add_argument("--option", metavar="LABEL", help="highlight this option instead of the goal")
-    p.add_argument("--seed", type=int, default=0, help="random seed (default 0)")
-    p.add_argument("--diagram", type=int, default=1, metavar="I",
-                   help="which of the independent diagrams to draw (default 1)")
+    add_seed(p)
+    p.add_argument("--diagram", type=count_flag("--diagram", "the diagram number"), default=1, metavar="I",
+                   help="which of the independent diagrams to draw, from 1 (default: 1)")
+    add_dialect(p)
     p.set_defaults(run=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    from ..realize import realize
-    from ..realize.render import render
+    from ..lang.errors import GoalFalseError
+    from ..realizer import realize
+    from ..realizer.render import render
 
-    for path, item, lines in iter_problems([args.file], args.problem):
+    for path, item, lines in iter_problems([args.file], args.problem, args.dialect):
         try:
             if isinstance(item, GeoDSLError):
                 raise item
@@ -41,22 +47,25 @@ def run(args: argparse.Namespace) -> int:
                 if not match:
                     raise ProblemError(
                         f"problem {item.name or ''} has no option `{args.option}`".replace("  ", " "),
-                        source=path, hint=f"options: {', '.join(labels)}" if labels else
-                        "this problem has no options")
+                        source=path, text=args.option,
+                        hint=f"options: {', '.join(labels)}" if labels else "this problem has no options")
                 highlight = match[0].predicate
             out = args.output or _default_name(item.name, path)
             if Path(out).suffix.lower() not in (".png", ".svg"):
                 raise GeoDSLError(f"cannot write `{out}`: unknown figure format "
                                   f"`{Path(out).suffix or '(none)'}`", source=path,
                                   hint="use a .png or .svg file name")
-            if args.diagram < 1:
-                raise GeoDSLError(f"--diagram {args.diagram}: diagrams are numbered from 1")
-            figs = realize(item, seed=args.seed, diagrams=args.diagram)
-            render(figs[args.diagram - 1], out, highlight=highlight)
+            try:
+                figs = realize(item, seed=args.seed, diagrams=args.diagram)
+            except GoalFalseError as exc:
+                # A verdict, not an error: draw the premise as sampled and say so.
+                print(f"{path}: warning: {exc.message}; drawn anyway", file=sys.stderr)
+                figs = realize(item, seed=args.seed, diagrams=args.diagram, check_goals=False)
+            written = render(figs[args.diagram - 1], out, highlight=highlight)
         except GeoDSLError as exc:
             print(located(exc, lines).format(), file=sys.stderr)
             return EXIT_INPUT
-        print(out)
+        print(written)
         return EXIT_OK
     return EXIT_OK
 

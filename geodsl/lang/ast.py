@@ -12,16 +12,16 @@ meaning, not layout. Clauses are stored in full form: shorthand such as
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 
 from . import printer
 from .constants import CONST_KINDS, ConstKind, Constant
-from .errors import Location
+from .errors import Location, ProblemError
 from .terms import Arg, Predicate, span_field
 
 __all__ = ["Arg", "AuxCandidate", "CONST_KINDS", "Clause", "ConstKind", "Constant", "Construction",
-           "Option", "Predicate", "Premise", "Problem"]
+           "Option", "Predicate", "Premise", "Problem", "Query"]
 
 
 
@@ -47,12 +47,17 @@ class Construction:
 
     ``placements`` holds coordinates the text fixes for some new points
     (AlphaGeometry's ``x@4.96_-0.13``), exact, as (point, x, y).
+    ``auxiliary`` marks a construction the problem gives after ``|``
+    (``premise | aux ? goal``): part of the premise, realized and used by the
+    closure like any other, but printed after ``|`` and listed as an
+    auxiliary construction in proofs.
     """
 
     points: tuple[str, ...]
     clauses: tuple[Clause, ...]
     span: Location | None = span_field()
     placements: tuple[tuple[str, Fraction, Fraction], ...] = ()
+    auxiliary: bool = False
 
     def to_text(self, dialect: str = "alphageometry") -> str:
         return printer.construction_text(self, dialect)
@@ -60,18 +65,49 @@ class Construction:
 
 @dataclass(frozen=True, slots=True)
 class Premise:
-    """The ordered constructions of a problem."""
+    """The ordered constructions of a problem: the given ones, then the
+    auxiliary ones the text gives after ``|`` (flagged ``auxiliary``)."""
 
     constructions: tuple[Construction, ...]
     span: Location | None = span_field()
 
     @property
     def points(self) -> tuple[str, ...]:
-        """Every point, in construction order."""
+        """Every point, in construction order (auxiliary points included)."""
         return tuple(p for c in self.constructions for p in c.points)
+
+    @property
+    def given(self) -> tuple[Construction, ...]:
+        """The constructions before ``|``."""
+        return tuple(c for c in self.constructions if not c.auxiliary)
+
+    @property
+    def auxiliary(self) -> tuple[Construction, ...]:
+        """The constructions after ``|``."""
+        return tuple(c for c in self.constructions if c.auxiliary)
 
     def to_text(self, dialect: str = "alphageometry") -> str:
         return printer.premise_text(self, dialect)
+
+
+@dataclass(frozen=True, slots=True)
+class Query:
+    """A goal that asks for a value instead of stating a fact: ``acompute a b
+    c d`` asks for ∠(ab, cd) (Newclid's ``acompute``, ``rcompute``,
+    ``lcompute``; defined in ``rulebase/queries.gdl``). Written after ``?``
+    among the goals; answered numerically from the diagrams, and by the
+    closure when it proves the value."""
+
+    name: str
+    args: tuple[str, ...]
+    span: Location | None = span_field()
+
+    @property
+    def points(self) -> tuple[str, ...]:
+        return self.args
+
+    def to_text(self, dialect: str = "alphageometry") -> str:
+        return " ".join((self.name, *self.args))
 
 
 @dataclass(frozen=True, slots=True)
@@ -97,9 +133,11 @@ class Problem:
     """A premise plus what is asked of it.
 
     ``goals`` holds the goal predicates (AlphaGeometry has one, Newclid may
-    list several); ``options`` the labelled options of a multi-answer problem;
+    list several), ``queries`` the goals that ask for a value (``acompute``); ``options`` the labelled options of a multi-answer problem;
     ``answer`` the answer key (option labels) or ``None``; ``aux`` candidate
-    auxiliary constructions; ``meta`` free ``@key: value`` pairs in file order.
+    auxiliary constructions (``aux:`` lines: proposed, not given — the
+    constructions a problem *gives* after ``|`` are in the premise, flagged
+    ``auxiliary``); ``meta`` free ``@key: value`` pairs in file order.
     """
 
     name: str | None
@@ -110,6 +148,7 @@ class Problem:
     aux: tuple[AuxCandidate, ...] = ()
     meta: tuple[tuple[str, str], ...] = ()
     span: Location | None = span_field()
+    queries: tuple[Query, ...] = ()
 
     @property
     def goal(self) -> Predicate | None:
@@ -119,6 +158,35 @@ class Problem:
     @property
     def points(self) -> tuple[str, ...]:
         return self.premise.points
+
+    @property
+    def aux_given(self) -> tuple[Construction, ...]:
+        """The auxiliary constructions the problem gives after ``|`` (they are
+        also in ``premise.constructions``; ``aux`` holds candidates instead)."""
+        return self.premise.auxiliary
+
+    def without_aux_given(self) -> "Problem":
+        """The same problem without its ``|`` section: what the premise alone
+        gives (to measure what the auxiliary constructions contribute).
+
+        Raises :class:`~geodsl.lang.errors.ProblemError` when a goal, option
+        or candidate uses a point only the auxiliary constructions introduce.
+        """
+        given = self.premise.given
+        known = {p for c in given for p in c.points}
+        removed = {p for c in self.premise.auxiliary for p in c.points}
+        asked: list[Predicate | Query] = [*self.goals, *self.queries, *(o.predicate for o in self.options)]
+        used: list[tuple[str, Location | None]] = [(p, x.span) for x in asked for p in x.points]
+        used += [(a, cl.span) for cand in self.aux for c in cand.constructions for cl in c.clauses
+                 for a in cl.points if a not in c.points]
+        for point, span in used:
+            if point in removed and point not in known:
+                raise ProblemError(
+                    f"`{point}` is an auxiliary point: the problem needs its `|` section",
+                    source=span.source if span else None, line=span.line if span else None,
+                    column=span.column if span else None, text=point,
+                    hint="keep the auxiliary constructions, or state the goal on premise points")
+        return replace(self, premise=Premise(given, self.premise.span))
 
     def to_text(self, dialect: str = "alphageometry") -> str:
         """Canonical text: the AlphaGeometry two-line form when the problem has

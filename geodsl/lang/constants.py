@@ -12,6 +12,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Literal
 
+from .limits import DEFAULT_LIMITS
+
 ConstKind = Literal["angle", "degrees", "ratio", "length"]
 """How a constant is read: ``angle`` in units of π (``1pi/4``), ``degrees``
 (``45``; Newclid ``45o``), ``ratio`` (``1/2``), ``length`` (``3/2``)."""
@@ -48,12 +50,42 @@ class ConstantSyntax(ValueError):
         self.hint = hint
 
 
-def read_constant(text: str, kind: ConstKind) -> Constant:
-    """Exact value of ``text`` as a constant of ``kind``."""
+class DigitLimit(ConstantSyntax):
+    """A number longer than :attr:`~geodsl.lang.limits.Limits.max_number_digits`."""
+
+
+def shown(text: str, width: int = 24) -> str:
+    """``text`` cut to ``width`` characters for a message (a number may be thousands long)."""
+    return text if len(text) <= width else text[: width - 1] + "…"
+
+
+def check_digits(number: str, subject: str, max_digits: int) -> None:
+    """Refuse a number (``\\d+(\\.\\d+)?``) with more than ``max_digits`` digits,
+    before it is converted: Python refuses 4,300-digit integers and floats
+    overflow far sooner. ``subject`` names it in the message."""
+    digits = len(number) - number.count(".")
+    if digits > max_digits:
+        raise DigitLimit(f"{subject} has {digits:,} digits; the limit is {max_digits}",
+                         f"write a number of at most {max_digits} digits, or raise Limits.max_number_digits")
+
+
+def read_number(text: str, subject: str, max_digits: int = DEFAULT_LIMITS.max_number_digits) -> Fraction:
+    """An exact decimal (``-1.25``), its digits checked (see :func:`check_digits`)."""
+    check_digits(text.lstrip("-"), subject, max_digits)
+    return Fraction(text)
+
+
+def read_constant(text: str, kind: ConstKind, max_digits: int = DEFAULT_LIMITS.max_number_digits
+                  ) -> Constant:
+    """Exact value of ``text`` as a constant of ``kind``; each of its numbers
+    has at most ``max_digits`` digits."""
     m = _CONST.match(text)
     if m is None:
-        raise ConstantSyntax(f"`{text}` is not a constant",
+        raise ConstantSyntax(f"`{shown(text)}` is not a constant",
                              "write constants as 45, 45o, 1/2, 0.5 or 1pi/4")
+    check_digits(m["num"], f"constant `{shown(text)}`", max_digits)
+    if m["den"] is not None:
+        check_digits(m["den"], f"constant `{shown(text)}`", max_digits)
     value = Fraction(m["num"])
     if m["den"] is not None:
         den = int(m["den"])

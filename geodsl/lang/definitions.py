@@ -19,6 +19,7 @@ from typing import Literal
 
 from .._canon import canonical_permutation
 from .constants import CONST_KINDS, Constant, ConstantSyntax, read_constant
+from .equations import TABLES, Equation, EquationSyntax, read_equations
 from .errors import GeoDSLError, Location, RulebaseError
 from .lines import Line, iter_lines
 from .syntax import RawLine, RawStatement
@@ -31,13 +32,48 @@ DIALECTS = ("alphageometry", "newclid")
 
 def arg_kind(name: str) -> ArgKind:
     """Parameters named after a constant kind are constants; others are points."""
-    return name if name in CONST_KINDS else "point"  # type: ignore[return-value]
+    return name if name in CONST_KINDS else "point"
+
+
+@dataclass(frozen=True, slots=True)
+class Means:
+    """``means: RULE (Label): fact; fact``: the facts that together are the
+    predicate, over its parameters, and the step that concludes it."""
+
+    rule: str
+    label: str
+    facts: tuple[Predicate, ...]
+
+
+@dataclass(frozen=True, slots=True)
+class DrawItem:
+    """One thing a figure highlights for the predicate: ``segment``, ``span``,
+    ``polygon``, ``circle`` (objects), or a mark of the true fact: ``ticks``
+    (``count`` of them), ``right-angle``, ``arc``. ``points`` are parameter
+    indices."""
+
+    kind: Literal["segment", "span", "polygon", "circle", "ticks", "right-angle", "arc"]
+    points: tuple[int, ...]
+    count: int = 0
+
+    @property
+    def is_mark(self) -> bool:
+        """Marks claim the fact (equal ticks, a right angle): drawn only when it is stated true."""
+        return self.kind in ("ticks", "right-angle", "arc")
+
+
+_DRAW_ARITY = {"segment": 2, "span": None, "polygon": None, "circle": 3, "ticks": 2,
+               "right-angle": 4, "arc": 4}
 
 
 @dataclass(frozen=True, slots=True)
 class PredicateDef:
-    """A predicate: parameters, argument symmetries (as a closed permutation
-    group), whether it is a side condition, and its documentation."""
+    """Everything about one predicate, from its block in ``predicates.gdl``:
+    parameters, argument symmetries (as a closed permutation group), whether
+    it is a side condition, what it negates, what it means in other facts,
+    its equations for each AR table, its notation and what a figure draws.
+    The numeric check is the function of the same name in
+    :mod:`geodsl.realizer.checks`."""
 
     name: str
     params: tuple[str, ...]
@@ -46,10 +82,36 @@ class PredicateDef:
     side: bool
     doc: str
     location: Location = field(compare=False)
+    negates: Predicate | None = None
+    """``ncoll a b c`` negates ``coll a b c``: the notation and the checker
+    read it as that predicate, negated."""
+    means: Means | None = None
+    equations: dict[str, tuple[Equation, ...]] = field(default_factory=dict, compare=False)
+    """Per table (``angles``, ``lengths``, ``ratios``, ``squares``)."""
+    notation: str | None = None
+    negated_notation: str | None = None
+    draw: tuple[DrawItem, ...] = ()
+    variadic: bool = False
+    """``more:``: the last parameter may be repeated (``cyclic a b c d e``)."""
 
     @property
     def arity(self) -> int:
         return len(self.params)
+
+    def accepts(self, count: int) -> bool:
+        """Whether a statement may give ``count`` arguments."""
+        return count == self.arity or (self.variadic and count > self.arity)
+
+    def expand(self, predicate: Predicate) -> tuple[Predicate, ...]:
+        """A statement with repeated last parameters as the facts it states,
+        one per value (``cyclic a b c d e`` → ``cyclic a b c d``, ``cyclic a b c e``);
+        any other statement as itself."""
+        n = self.arity
+        if len(predicate.args) <= n:
+            return (predicate,)
+        head = predicate.args[:n - 1]
+        return tuple(Predicate(predicate.name, head + (last,), predicate.negated, predicate.span)
+                     for last in predicate.args[n - 1:])
 
     def canonical_args(self, args: Sequence[object]) -> tuple[object, ...]:
         """The arguments in canonical order (least image under the symmetries)."""
@@ -114,6 +176,36 @@ class ConstructionDef:
         return any(s.kind == "locus" for s in self.steps)
 
 
+@dataclass(frozen=True, slots=True)
+class QueryDef:
+    """A query (``acompute a b c d``): it asks for the constant of
+    ``computes`` (``aconst a b c d angle``), whose parameters are the query's
+    points plus that one constant."""
+
+    name: str
+    params: tuple[str, ...]
+    computes: Predicate
+    doc: str
+    location: Location = field(compare=False)
+
+    @property
+    def arity(self) -> int:
+        return len(self.params)
+
+    @property
+    def kind(self) -> ArgKind:
+        """The kind of the constant asked for (``angle``, ``ratio``, ``length``)."""
+        return next(arg_kind(a) for a in self.computes.args
+                    if isinstance(a, str) and arg_kind(a) != "point")
+
+    def predicate(self, args: Sequence[str], value: Constant) -> Predicate:
+        """``computes`` on the actual points, with ``value`` as its constant."""
+        binding = dict(zip(self.params, args))
+        return Predicate(self.computes.name, tuple(
+            binding[a] if isinstance(a, str) and a in binding else value
+            for a in self.computes.args))
+
+
 @dataclass(frozen=True)
 class Rulebase:
     """All definitions, by name, and the dialect spellings."""
@@ -121,6 +213,7 @@ class Rulebase:
     constructions: dict[str, ConstructionDef]
     predicates: dict[str, PredicateDef]
     dialect_names: dict[str, dict[str, ConstructionDef]]
+    queries: dict[str, QueryDef] = field(default_factory=dict)
     _lookups: dict[str, dict[str, tuple[ConstructionDef, tuple[int, ...] | None]]] = field(
         default_factory=dict, compare=False, repr=False)
 
@@ -176,12 +269,16 @@ class _Block:
 
 
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:
+    assert raw.head is not None, "a keyword line has its keyword token"
     words = raw.head.text.rstrip(":").rstrip().split()
     return words[0], words[1:]
 
 
-def _blocks(text: str, source: str, start_keyword: str) -> list[_Block]:
-    """Group a rulebase file into blocks that start with ``start_keyword:``."""
+def _blocks(text: str, source: str, start_keyword: str,
+            free: frozenset[str] = frozenset()) -> list[_Block]:
+    """Group a rulebase file into blocks that start with ``start_keyword:``.
+    Lines of the ``free`` keywords are not in the DSL: their readers take
+    the line's text, whatever the DSL grammar made of it."""
     blocks: list[_Block] = []
     doc: list[str] = []
     for line in _lines_with_comments(text, source):
@@ -198,7 +295,12 @@ def _blocks(text: str, source: str, start_keyword: str) -> list[_Block]:
             continue
         if raw.kind == "unparsed":
             # A keyword line the grammar rejects, kept by lines.py for readers
-            # of other notations: in a rulebase file it is the grammar's error.
+            # of other notations: in a rulebase file it is the grammar's error
+            # unless its keyword is one of those readers'.
+            if _keyword(raw)[0] in free and blocks:
+                blocks[-1].lines.append((line, raw))
+                doc = []
+                continue
             raise raw.body.error  # type: ignore[union-attr]
         if raw.kind != "keyword":
             raise RulebaseError(
@@ -252,9 +354,9 @@ class _Reader:
     def statements(self, raw: RawLine, line: Line) -> list[RawStatement]:
         assert raw.body is not None
         body = raw.body
-        if body.goals is not None or body.conclusion is not None:
-            token = body.question or raw.head
-            raise self.error("unexpected `?` or `=>` in a definition", line,
+        if body.goals is not None or body.conclusion is not None or body.pipe is not None:
+            token = body.question or body.pipe or raw.head
+            raise self.error("unexpected `?`, `|` or `=>` in a definition", line,
                              getattr(token, "column", 1), str(token), "definitions list plain statements")
         return body.statements
 
@@ -269,6 +371,7 @@ class _Reader:
         words = self.flat(st, line, "a fact")
         name, args = words[0], tuple(words[1:])
         loc = Location(self.source, line.number, st.head[0].column or 1)
+        pdef: PredicateDef | None = None
         if predicates is not None:
             pdef = predicates.get(name)
             if pdef is None:
@@ -279,7 +382,7 @@ class _Reader:
                                  loc.column, name, f"`{name} {' '.join(pdef.params)}`")
         values: list[str | Constant] = []
         for i, (tok, a) in enumerate(zip(st.head[1:], args)):
-            kind = pdef.kinds[i] if predicates is not None else arg_kind(a)
+            kind = pdef.kinds[i] if pdef is not None else arg_kind(a)
             if tok.type == "CONST" and kind != "point":
                 # A literal constant in a fact: `rconst a b a c 1/2`.
                 try:
@@ -316,10 +419,129 @@ def _symmetry_group(params: tuple[str, ...], generators: list[tuple[int, ...]]) 
     return (identity,) + tuple(sorted(group - {identity}))
 
 
+_FREE_PREDICATE_KEYS = frozenset(TABLES) | {"notation", "negated", "draw", "means", "negates"}
+_PREDICATE_KEYS = ("same", "side", "more", "negates", "means", *TABLES, "notation", "negated", "draw")
+
+
+def _free_body(line: Line) -> tuple[str, int]:
+    """The text after a keyword line's first colon, and its column."""
+    colon = line.text.index(":")
+    return line.text[colon + 1:], colon + 2
+
+
+def _template_fields(template: str) -> list[tuple[str, int]]:
+    """The ``{name}`` fields of a notation template, with their offsets."""
+    out: list[tuple[str, int]] = []
+    i = 0
+    while True:
+        i = template.find("{", i)
+        if i < 0:
+            return out
+        j = template.find("}", i)
+        if j < 0:
+            return out + [(template[i + 1:], i)]
+        out.append((template[i + 1:j], i))
+        i = j + 1
+
+
+def _read_template(reader: _Reader, body: str, column: int, line: Line, params: tuple[str, ...]) -> str:
+    text = body.strip()
+    offset = column + len(body) - len(body.lstrip())
+    for name, at in _template_fields(text):
+        if name not in params:
+            raise reader.error(f"`{{{name}}}` is not a parameter of the predicate", line, offset + at,
+                               name, f"the parameters are {' '.join(params)}")
+    if not text:
+        raise reader.error("empty notation", line, column, "", "e.g. `notation: {a}{b} ∥ {c}{d}`")
+    return text
+
+
+def _words(body: str, column: int) -> list[list[tuple[str, int]]]:
+    """``;``-separated items of whitespace-separated words, with columns."""
+    items: list[list[tuple[str, int]]] = [[]]
+    i = 0
+    while i < len(body):
+        ch = body[i]
+        if ch == ";":
+            items.append([])
+            i += 1
+        elif ch.isspace():
+            i += 1
+        else:
+            j = i
+            while j < len(body) and not body[j].isspace() and body[j] != ";":
+                j += 1
+            items[-1].append((body[i:j], column + i))
+            i = j
+    return [item for item in items if item]
+
+
+def _point_indices(reader: _Reader, words: list[tuple[str, int]], line: Line,
+                   params: tuple[str, ...]) -> tuple[int, ...]:
+    out = []
+    for word, col in words:
+        if word not in params or arg_kind(word) != "point":
+            raise reader.error(f"`{word}` is not a point parameter of the predicate", line, col, word,
+                               f"the parameters are {' '.join(params)}")
+        out.append(params.index(word))
+    return tuple(out)
+
+
+def _read_draw(reader: _Reader, body: str, column: int, line: Line,
+               params: tuple[str, ...]) -> tuple[DrawItem, ...]:
+    items = []
+    for words in _words(body, column):
+        (kind, col), rest = words[0], words[1:]
+        count = 0
+        if kind not in _DRAW_ARITY:
+            raise reader.error(f"unknown drawing `{kind}`", line, col, kind,
+                               "draw: " + ", ".join(_DRAW_ARITY))
+        if kind == "ticks":
+            if not rest or not rest[0][0].isdigit():
+                raise reader.error("`ticks` takes a count, then two points", line, col, kind,
+                                   "e.g. `ticks 2 a b`")
+            count, rest = int(rest[0][0]), rest[1:]
+        want = _DRAW_ARITY[kind]
+        if (want is not None and len(rest) != want) or (want is None and len(rest) < 2):
+            raise reader.error(f"`{kind}` takes {want or 'two or more'} points, got {len(rest)}", line,
+                               col, kind, "name the points of the predicate")
+        items.append(DrawItem(kind, _point_indices(reader, rest, line, params), count))  # type: ignore[arg-type]
+    return tuple(items)
+
+
+def _read_fact_text(reader: _Reader, body: str, column: int, line: Line,
+                    params: tuple[str, ...]) -> Predicate:
+    items = _words(body, column)
+    if len(items) != 1:
+        raise reader.error("expected one fact", line, column, body.strip(), "e.g. `negates: coll a b c`")
+    (name, col), rest = items[0][0], items[0][1:]
+    for word, wcol in rest:
+        if word not in params:
+            raise reader.error(f"`{word}` is not a parameter of the predicate", line, wcol, word,
+                               f"the parameters are {' '.join(params)}")
+    return Predicate(name, tuple(w for w, _ in rest), False, Location(reader.source, line.number, col))
+
+
+def _read_means(reader: _Reader, body: str, column: int, line: Line, params: tuple[str, ...]) -> Means:
+    head, sep, facts = body.partition(":")
+    rule, _, label = head.strip().partition(" ")
+    label = label.strip()
+    if not sep or not rule or not (label.startswith("(") and label.endswith(")")):
+        raise reader.error("`means:` is `RULE (Label): fact; fact`", line, column, body.strip(),
+                           "e.g. `means: equal_radii (Equal radii): cong o a o b; cong o a o c`")
+    fcol = column + len(head) + 1
+    parts = []
+    for words in _words(facts, fcol):
+        parts.append(_read_fact_text(reader, " ".join(w for w, _ in words), words[0][1] - 1, line, params))
+    if not parts:
+        raise reader.error("`means:` lists no facts", line, fcol, "", "list the facts after the colon")
+    return Means(rule, label[1:-1], tuple(parts))
+
+
 def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
     reader = _Reader(source)
     out: dict[str, PredicateDef] = {}
-    for block in _blocks(text, source, "predicate"):
+    for block in _blocks(text, source, "predicate", _FREE_PREDICATE_KEYS):
         sts = reader.statements(block.head, block.head_line)
         if len(sts) != 1:
             raise reader.error("`predicate:` takes one statement", block.head_line, 1, "",
@@ -332,11 +554,42 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
         if len(set(params)) != len(params):
             raise reader.error(f"`{name}` repeats a parameter", block.head_line, 1, name,
                                "parameters are distinct names")
+        kinds = tuple(arg_kind(p) for p in params)
+        constants = frozenset(p for p, k in zip(params, kinds) if k != "point")
         gens: list[tuple[int, ...]] = []
+        fields: dict[str, object] = {}
+        equations: dict[str, tuple[Equation, ...]] = {}
         side = False
+        variadic = False
         for line, raw in block.lines:
             key, _ = _keyword(raw)
-            if key == "same":
+            if key in fields or key in equations:
+                raise reader.error(f"`{key}:` is given twice for `{name}`", line, 1, key,
+                                   "write all of it on one line, separated by `;`")
+            if key == "more":
+                sts_ = reader.statements(raw, line)
+                w = reader.flat(sts_[0], line, "a repeated parameter") if len(sts_) == 1 else []
+                if w != [params[-1]] or arg_kind(params[-1]) != "point":
+                    raise reader.error("`more:` names the last parameter, a point", line, 1, key,
+                                       f"e.g. `more: {params[-1]}`")
+                variadic = True
+            elif key in _FREE_PREDICATE_KEYS:
+                body, column = _free_body(line)
+                if key in TABLES:
+                    try:
+                        equations[key] = read_equations(body, key, params, constants)
+                    except EquationSyntax as exc:
+                        raise reader.error(str(exc), line, column + exc.column - 1, body.strip(),
+                                           exc.hint) from None
+                elif key in ("notation", "negated"):
+                    fields[key] = _read_template(reader, body, column, line, params)
+                elif key == "draw":
+                    fields[key] = _read_draw(reader, body, column, line, params)
+                elif key == "means":
+                    fields[key] = _read_means(reader, body, column, line, params)
+                else:  # negates
+                    fields[key] = _read_fact_text(reader, body, column, line, params)
+            elif key == "same":
                 for st in reader.statements(raw, line):
                     w = reader.flat(st, line, "a spelling")
                     if w[0] != name or sorted(w[1:]) != sorted(params):
@@ -348,11 +601,24 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                 side = True
             else:
                 raise reader.error(f"unknown keyword `{key}:` in a predicate", line, 1, key,
-                                   "predicates take `same:` and `side:`")
-        kinds = tuple(arg_kind(p) for p in params)
+                                   "predicates take " + ", ".join(f"`{k}:`" for k in _PREDICATE_KEYS))
         out[name] = PredicateDef(name, params, kinds, _symmetry_group(params, gens), side,
-                                 block.doc,
-                                 Location(source, block.head_line.number, 1))
+                                 block.doc, Location(source, block.head_line.number, 1),
+                                 negates=fields.get("negates"),  # type: ignore[arg-type]
+                                 means=fields.get("means"),  # type: ignore[arg-type]
+                                 equations=equations,
+                                 notation=fields.get("notation"),  # type: ignore[arg-type]
+                                 negated_notation=fields.get("negated"),  # type: ignore[arg-type]
+                                 draw=fields.get("draw", ()),  # type: ignore[arg-type]
+                                 variadic=variadic)
+    for pdef in out.values():
+        for fact in ([pdef.negates] if pdef.negates else []) + list(pdef.means.facts if pdef.means else []):
+            target = out.get(fact.name)
+            if target is None or target.arity != len(fact.args):
+                raise RulebaseError(f"`{fact.name}` in the block of `{pdef.name}` is not a predicate "
+                                    f"of {len(fact.args)} arguments", source=source,
+                                    line=pdef.location.line, column=1, text=fact.name,
+                                    hint="use a predicate defined in this file")
     return out
 
 
@@ -448,6 +714,49 @@ def read_constructions(text: str, source: str,
     return out
 
 
+def read_queries(text: str, source: str, predicates: dict[str, PredicateDef]) -> dict[str, QueryDef]:
+    """The ``query:`` blocks of ``queries.gdl``, each checked against the
+    predicate it computes."""
+    reader = _Reader(source)
+    out: dict[str, QueryDef] = {}
+    for block in _blocks(text, source, "query"):
+        hl = block.head_line
+        sts = reader.statements(block.head, hl)
+        if len(sts) != 1:
+            raise reader.error("`query:` takes one statement", hl, 1, "", "`query: acompute a b c d`")
+        words = reader.flat(sts[0], hl, "a query signature")
+        name, params = words[0], tuple(words[1:])
+        column = sts[0].head[0].column or 1
+        if name in out or name in predicates:
+            raise reader.error(f"`{name}` is defined twice", hl, column, name,
+                               "a query needs a name no predicate or query has")
+        bad = [p for p in params if arg_kind(p) != "point"]
+        if bad or len(set(params)) != len(params):
+            raise reader.error(f"query `{name}` takes distinct points only", hl, column, name,
+                               "the value asked for is not an argument: `query: acompute a b c d`")
+        computes: Predicate | None = None
+        for line, raw in block.lines:
+            key, _ = _keyword(raw)
+            if key != "computes" or computes is not None:
+                raise reader.error(f"unexpected `{key}:` in a query", line, 1, key,
+                                   "a query takes one `computes:` line")
+            found = reader.statements(raw, line)
+            if len(found) != 1:
+                raise reader.error("`computes:` takes one predicate", line, 1, key,
+                                   "`computes: aconst a b c d angle`")
+            computes = reader.predicate(found[0], line, set(params) | set(CONST_KINDS), predicates)
+            constants = [a for a in computes.args if isinstance(a, str) and arg_kind(a) != "point"]
+            points = [a for a in computes.args if isinstance(a, str) and arg_kind(a) == "point"]
+            if len(constants) != 1 or sorted(points) != sorted(params):
+                raise reader.error(f"`{name}` must compute the one constant of a predicate on its points",
+                                   line, 1, key, f"e.g. `computes: aconst {' '.join(params)} angle`")
+        if computes is None:
+            raise reader.error(f"query `{name}` has no `computes:` line", hl, column, name,
+                               "say which predicate's constant it asks for")
+        out[name] = QueryDef(name, params, computes, block.doc, Location(source, hl.number, 1))
+    return out
+
+
 def _read_package_file(name: str) -> tuple[str, str]:
     ref = resources.files("geodsl.rulebase").joinpath(name)
     return ref.read_text("utf-8"), f"rulebase/{name}"
@@ -464,8 +773,19 @@ def rulebase() -> Rulebase:
     for cdef in constructions.values():
         for dialect, spelled, _ in cdef.dialect_spellings:
             dialect_names.setdefault(dialect, {})[spelled] = cdef
-    return Rulebase(constructions, predicates, dialect_names)
+    qtext, qsrc = _read_package_file("queries.gdl")
+    return Rulebase(constructions, predicates, dialect_names, read_queries(qtext, qsrc, predicates))
 
+
+
+def expand(predicate: Predicate) -> tuple[Predicate, ...]:
+    """The fixed-arity facts a statement states: ``cyclic a b c d e`` (Newclid's
+    long form, see ``more:`` in predicates.gdl) is ``cyclic a b c d`` and
+    ``cyclic a b c e``; every other statement is itself."""
+    pdef = rulebase().predicates.get(predicate.name)
+    if pdef is None or not pdef.variadic:
+        return (predicate,)
+    return pdef.expand(predicate)
 
 
 def canonical(predicate: Predicate) -> Predicate:

@@ -34,6 +34,8 @@ class GeoDSLError(Exception):
     """
 
     kind = "error"
+    problem: str | None = None
+    """The name of the problem the error stopped, when the reader knows it."""
 
     def __init__(
         self,
@@ -165,7 +167,7 @@ class RulebaseError(GeoDSLError):
     kind = "rulebase"
 
 
-# -- realizer errors (geodsl.realize) -------------------------------------------
+# -- realizer errors (geodsl.realizer) -------------------------------------------
 
 
 class RealizationError(GeoDSLError):
@@ -175,7 +177,7 @@ class RealizationError(GeoDSLError):
 
     ``reason`` is the stable name of the dominant rejection reason
     (``parallel``, ``no_intersection``, ``precondition``, ...; see
-    :mod:`geodsl.realize.sampler`) and ``counts`` how often each reason was
+    :mod:`geodsl.realizer.sampler`) and ``counts`` how often each reason was
     seen for that construction.
     """
 
@@ -192,6 +194,13 @@ class RealizationError(GeoDSLError):
         out["reason"] = self.reason
         out["counts"] = self.counts
         return out
+
+
+class NotProvedError(GeoDSLError):
+    """A proof asked of a closure that does not prove the statement
+    (:meth:`geodsl.Closure.proof`); ``Closure.proves`` says beforehand."""
+
+    kind = "not_proved"
 
 
 class GoalFalseError(GeoDSLError):

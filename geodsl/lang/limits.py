@@ -20,6 +20,11 @@ class Limits:
     max_points_per_problem: int = 1_000
     max_statements_per_problem: int = 2_000
     max_options_per_problem: int = 64
+    max_number_digits: int = 20
+    """Digits in one number of a constant (``45``, ``1/2``: numerator and
+    denominator each) or a placed point's coordinate (``x@1.5_2``). A double
+    needs 17 to round-trip, every public dataset fits, and a longer number
+    would overflow the realizer's floats or Python's integer conversion."""
 
 
 DEFAULT_LIMITS = Limits()

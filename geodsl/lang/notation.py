@@ -21,20 +21,18 @@ import threading
 from collections.abc import Callable
 from fractions import Fraction
 from functools import cache
+from typing import cast
 from importlib import resources
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
 from .constants import Constant
-from .definitions import canonical
+from .definitions import canonical, rulebase
 from .terms import Arg, Predicate
 from .errors import SyntaxErrorGDL
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
-
-# Side-condition predicates and the negated predicate each one states.
-_NEGATIVE_FORMS = {"ncoll": "coll", "npara": "para", "nperp": "perp"}
 
 
 def point_text(name: str) -> str:
@@ -79,61 +77,55 @@ def _number(c: Arg) -> str:
     return str(c.value)
 
 
+def _positive(predicate: Predicate) -> Predicate:
+    """A predicate that ``negates:`` another (``ncoll``) as that one, negated."""
+    pdef = rulebase().predicates.get(predicate.name)
+    if pdef is None or pdef.negates is None:
+        return predicate
+    bind = dict(zip(pdef.params, predicate.args))
+    return Predicate(pdef.negates.name, tuple(bind[a] if isinstance(a, str) else a for a in pdef.negates.args),
+                     not predicate.negated, predicate.span)
+
+
+_ANGLE_FIELD = re.compile(r"∠\(\{(\w+)\}\{(\w+)\}, \{(\w+)\}\{(\w+)\}\)")
+_FIELD = re.compile(r"\{(\w+)\}")
+
+
 def to_notation(predicate: Predicate) -> str:
     """The fact in AlphaGeometry's proof notation (negations worded as
-    GeoChallenge words them)."""
-    name, a, neg = predicate.name, predicate.args, predicate.negated
-    if name in _NEGATIVE_FORMS:
-        name, neg = _NEGATIVE_FORMS[name], not neg
-    P = [point_text(str(x)) if isinstance(x, str) else "" for x in a]
-    eq = "≠" if neg else "="
-    isnt = "is not" if neg else "is"
-    if name == "coll":
-        return ",".join(P) + (" are not collinear" if neg else " are collinear")
-    if name == "cyclic":
-        return ",".join(P) + (" are not concyclic" if neg else " are concyclic")
-    if name == "midp":
-        return f"{P[0]} is not the midpoint of {P[1]}{P[2]}" if neg else f"{P[0]} is midpoint of {P[1]}{P[2]}"
-    if name == "cong":
-        return f"{P[0]}{P[1]} {eq} {P[2]}{P[3]}"
-    if name == "perp":
-        return f"{P[0]}{P[1]} is not perpendicular to {P[2]}{P[3]}" if neg else f"{P[0]}{P[1]} ⟂ {P[2]}{P[3]}"
-    if name == "para":
-        return f"{P[0]}{P[1]} is not parallel to {P[2]}{P[3]}" if neg else f"{P[0]}{P[1]} ∥ {P[2]}{P[3]}"
-    if name == "eqangle":
-        return f"{_angle(*a[:4])} {eq} {_angle(*a[4:])}"
-    if name == "eqratio":
-        return f"{P[0]}{P[1]}:{P[2]}{P[3]} {eq} {P[4]}{P[5]}:{P[6]}{P[7]}"
-    if name in ("simtri", "simtrir", "contri", "contrir"):
-        word = "similar" if name.startswith("sim") else "congruent"
-        tail = " (opposite orientation)" if name.endswith("r") else ""
-        return f"Δ{P[0]}{P[1]}{P[2]} {isnt} {word} to Δ{P[3]}{P[4]}{P[5]}{tail}"
-    if name == "circle":
-        return f"{P[0]} {isnt} the circumcenter of \\Delta {P[1]}{P[2]}{P[3]}"
-    if name == "foot":
-        return f"{P[0]} {isnt} the foot of {P[1]} on {P[2]}{P[3]}"
-    if name == "aconst":
-        return f"{_angle(*a[:4])} {eq} {_number(a[4])}"
-    if name == "rconst":
-        return f"{P[0]}{P[1]}:{P[2]}{P[3]} {eq} {_number(a[4])}"
-    if name == "lconst":
-        return f"{P[0]}{P[1]} {eq} {_number(a[2])}"
-    if name == "diff":
-        return f"{P[0]} = {P[1]}" if neg else f"{P[0]} ≠ {P[1]}"
-    if name == "sideprod":
-        A, B, C, D, E, F = P
-        return f"{B}{D}·{C}{E}·{A}{F} {eq} {D}{C}·{E}{A}·{F}{B}"
-    # `sameside` and `sameclock` are side conditions: no engine states them in a proof.
-    raise ValueError(f"no notation for predicate `{name}`")
+    GeoChallenge words them), from the predicate's ``notation:`` (or
+    ``negated:``) template in ``rulebase/predicates.gdl``."""
+    predicate = _positive(predicate)
+    pdef = rulebase().predicates.get(predicate.name)
+    template = None if pdef is None else (pdef.negated_notation if predicate.negated else pdef.notation)
+    if template is None:
+        raise ValueError(f"no notation for predicate `{'not ' if predicate.negated else ''}{predicate.name}`")
+    assert pdef is not None
+    bind = dict(zip(pdef.params, predicate.args))
+    if len(predicate.args) > pdef.arity:  # a long statement (`more:`): its repeated points as a list
+        last = pdef.params[-1]
+        if "," + "{" + last + "}" not in template:
+            raise ValueError(f"no notation for `{predicate.name}` with {len(predicate.args)} arguments")
+        template = template.replace("{" + last + "}", ",".join(
+            "{%d}" % i for i in range(pdef.arity - 1, len(predicate.args))))
+        bind.update({str(i): predicate.args[i] for i in range(pdef.arity - 1, len(predicate.args))})
+
+    def angle(m: re.Match[str]) -> str:
+        return _angle(*(bind[g] for g in m.groups()))
+
+    def field(m: re.Match[str]) -> str:
+        value = bind[m.group(1)]
+        return point_text(value) if isinstance(value, str) else _number(value)
+
+    return _FIELD.sub(field, _ANGLE_FIELD.sub(angle, template))
 
 
 def normalize(predicate: Predicate) -> Predicate:
     """One spelling per fact, for comparing what was read with what was meant:
     side conditions as negated predicates (``ncoll`` → ``not coll``),
     degrees as π-fractions, arguments in canonical order."""
+    predicate = _positive(predicate)
     name, args, neg = predicate.name, predicate.args, predicate.negated
-    if name in _NEGATIVE_FORMS:
-        name, neg = _NEGATIVE_FORMS[name], not neg
     args = tuple(Constant("angle", a.value / 180) if isinstance(a, Constant) and a.kind == "degrees" else a
                  for a in args)
     return canonical(Predicate(name, args, neg))
@@ -142,7 +134,7 @@ def normalize(predicate: Predicate) -> Predicate:
 # --------------------------------------------------------------- reading
 
 
-class _ToPredicates(Transformer):  # type: ignore[type-arg]
+class _ToPredicates(Transformer):
     """Parse tree → list of predicates (a chain gives several)."""
 
     @staticmethod
@@ -240,6 +232,23 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
     def para_words(self, c: list[object]) -> list[Predicate]:
         return [Predicate("para", tuple(self._points(c)), self._neg(c))]
 
+    def vertex_angle(self, c: list[Token]) -> list[str]:
+        return [point_name(t) for t in c if isinstance(t, Token) and t.type == "POINT"]
+
+    def obtuse(self, c: list[object]) -> list[Predicate]:
+        return [Predicate("obtuse_angle", tuple(self._points(c)), self._neg(c))]
+
+    def squared_ratio(self, c: list[object]) -> list[Predicate]:
+        # seg ² : seg ² rel NUMBER (a seg is a list of two point names)
+        seg1, seg2, rel, number = c[0], c[2], c[4], c[5]
+        assert isinstance(seg1, list) and isinstance(seg2, list) and isinstance(number, Token)
+        return [Predicate("r2const", (*seg1, *seg2, _constant(number, "ratio")), str(rel) == "≠")]
+
+    def squared_length(self, c: list[object]) -> list[Predicate]:
+        seg, rel, number = c[0], c[2], c[3]
+        assert isinstance(seg, list) and isinstance(number, Token)
+        return [Predicate("l2const", (*seg, _constant(number, "length")), str(rel) == "≠")]
+
     def diff(self, c: list[Token]) -> list[Predicate]:
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])))]
 
@@ -265,9 +274,9 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
 
     def product_eq(self, c: list[object]) -> list[Predicate]:
         """BD·CE·AF = DC·EA·FB, the one product of segments engines state."""
-        left, rel, right = c
-        (b, d), (c_, e), (a, f) = left  # type: ignore[misc]
-        if [set(s) for s in right] != [{d, c_}, {e, a}, {f, b}]:  # type: ignore[union-attr]
+        left, rel, right = cast(tuple[list[list[str]], str, list[list[str]]], tuple(c))
+        (b, d), (c_, e), (a, f) = left
+        if [set(s) for s in right] != [{d, c_}, {e, a}, {f, b}]:
             raise _Reject("a product of segments is read only in Menelaus' and Ceva's form "
                           "BD·CE·AF = DC·EA·FB")
         return [Predicate("sideprod", (a, b, c_, d, e, f), rel == "≠")]
@@ -331,6 +340,81 @@ def _parser() -> Lark:
 
 MAX_STATEMENT_CHARS = 2_000
 
+_POINT = r"[A-Z](?:_?[0-9]+|[₀-₉]+)?'?"
+_NUMBER = r"-?[0-9]+(?:\.[0-9]+)?(?:_?(?:pi|PI|π))?(?:/[0-9]+)?°?|-?π(?:/[0-9]+)?"
+
+
+@cache
+def _templates() -> tuple[tuple[re.Pattern[str], str, bool, tuple[str, ...]], ...]:
+    """Every predicate's ``notation:`` and ``negated:`` template as a pattern:
+    (pattern, predicate, negated, the parameter each group reads). The notation
+    grammar reads the other engines' variants; these read back whatever a
+    template prints, so a predicate added to the rulebase needs no grammar."""
+    out = []
+    for pdef in rulebase().predicates.values():
+        for template, negated in ((pdef.notation, False), (pdef.negated_notation, True)):
+            if template is None:
+                continue
+            groups: list[str] = []
+            pattern, i = "", 0
+            for m in re.finditer(_ANGLE_FIELD.pattern + "|" + _FIELD.pattern, template):
+                pattern += _literal(template[i:m.start()])
+                if m.group(1) is not None:  # an angle: ∠XSY or ∠(AB-CD) / ∠(AB,CD)
+                    a, b, c, d = m.group(1, 2, 3, 4)
+                    pattern += (f"(?:∠({_POINT})({_POINT})({_POINT})"
+                                f"|∠\\(\\s*({_POINT})({_POINT})\\s*[-,]\\s*({_POINT})({_POINT})\\s*\\))")
+                    groups += [f"∠{a} {b} {c} {d}", "", "", f"{a}", f"{b}", f"{c}", f"{d}"]
+                else:
+                    name = m.group(5)
+                    pattern += f"({_NUMBER})" if arg_kind_of(pdef, name) != "point" else f"({_POINT})"
+                    groups.append(name)
+                i = m.end()
+            pattern += _literal(template[i:])
+            out.append((re.compile(pattern), pdef.name, negated, tuple(groups)))
+    return tuple(out)
+
+
+def arg_kind_of(pdef: object, name: str) -> str:
+    return pdef.kinds[pdef.params.index(name)]  # type: ignore[attr-defined]
+
+
+def _literal(text: str) -> str:
+    """A template's fixed text as a pattern: any run of spaces reads as any
+    (or no) whitespace."""
+    return "\\s*".join(re.escape(part) for part in re.split(r"\s+", text))
+
+
+def _read_template(text: str) -> Predicate | None:
+    """The fact a predicate's own notation template states, if one matches."""
+    for pattern, name, negated, groups in _templates():
+        m = pattern.fullmatch(text)
+        if m is None:
+            continue
+        pdef = rulebase().predicate(name)
+        bind: dict[str, Arg] = {}
+        values = m.groups()
+        k = 0
+        while k < len(groups):
+            g = groups[k]
+            if g.startswith("∠"):  # seven groups: vertex form (3) or two lines (4)
+                a, b, c, d = g[1:].split()
+                if values[k] is not None:
+                    x, s, y = (point_name(v) for v in values[k:k + 3])
+                    bind.update({a: s, b: x, c: s, d: y})
+                else:
+                    bind.update({a: point_name(values[k + 3]), b: point_name(values[k + 4]),
+                                 c: point_name(values[k + 5]), d: point_name(values[k + 6])})
+                k += 7
+                continue
+            kind = arg_kind_of(pdef, g)
+            try:
+                bind[g] = point_name(values[k]) if kind == "point" else _constant(values[k], kind)  # type: ignore[arg-type]
+            except _Reject:
+                return None
+            k += 1
+        return Predicate(name, tuple(bind[p] for p in pdef.params), negated)
+    return None
+
 
 def read_notation(text: str, source: str | None = None) -> list[Predicate]:
     """The predicates a stated fact says (a chain ``AB = CD = EF`` says two).
@@ -343,8 +427,11 @@ def read_notation(text: str, source: str | None = None) -> list[Predicate]:
                              source=source, line=1, column=1, text="", hint="state one fact at a time")
     stripped = text.strip().rstrip(".")
     try:
-        return list(_parser().parse(stripped))
+        return list(cast(list[Predicate], _parser().parse(stripped)))  # the transformer builds predicates
     except UnexpectedInput as exc:
+        templated = _read_template(stripped)
+        if templated is not None:
+            return [templated]
         column = getattr(exc, "column", 1) or 1
         if isinstance(exc, UnexpectedToken) and exc.token.type == "$END":
             column = len(stripped) + 1

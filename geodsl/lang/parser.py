@@ -14,15 +14,17 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from pathlib import Path
 
-from .ast import Problem
+from .._lalr import Tok
+from .ast import Predicate, Problem
 from .definitions import DIALECTS, rulebase
-from .errors import GeoDSLError, LimitError, ProblemError, SyntaxErrorGDL
+from .errors import GeoDSLError, LimitError, PointError, ProblemError, SyntaxErrorGDL
 from .limits import DEFAULT_LIMITS, Limits
 from .lines import Line, iter_lines
-from .semantics import Block, ProblemReader
+from .semantics import Block, ProblemReader, did_you_mean
+from .syntax import RawStatement, parse_line
 
 _KEYWORD_LIKE = re.compile(r"\s*[A-Za-z_]\w*(?:\s+[\w']+)*\s*:")
 
@@ -69,13 +71,17 @@ def _check_dialect(dialect: str) -> None:
 
 def iter_parse(text: str, source: str | None = None, *, dialect: str = "alphageometry",
                limits: Limits = DEFAULT_LIMITS) -> Iterator[Problem | GeoDSLError]:
-    """Every problem in ``text``, or the error that stopped it, in file order."""
+    """Every problem in ``text``, or the error that stopped it, in file order.
+    An error's :attr:`~geodsl.lang.errors.GeoDSLError.problem` is the name
+    of the problem it stopped, when that problem has a header."""
     _check_dialect(dialect)
     reader = ProblemReader(rulebase(), dialect, source, limits)
     for block in _group(iter_lines(text, source, limits)):
         try:
             yield reader.read(block)
         except GeoDSLError as exc:
+            if exc.problem is None:
+                exc.problem = block.name
             yield exc
 
 
@@ -104,6 +110,70 @@ def parse_problem(text: str, source: str | None = None, *, dialect: str = "alpha
                            column=1, text="",
                            hint="use geodsl.parse for text with several problems")
     return problems[0]
+
+
+_ASKED = "? "
+"""A lone predicate reads as a name line; after ``? `` it is a goal."""
+
+
+def parse_predicate(text: str, points: Iterable[str] | None = None, *, source: str | None = None,
+                    dialect: str = "alphageometry", limits: Limits = DEFAULT_LIMITS) -> Predicate:
+    """One predicate in the DSL's words: ``coll a b c``, ``not perp a b c d``,
+    ``aconst a b c d 1pi/4``. The one reader behind every API that takes a
+    predicate as text (:meth:`geodsl.Diagrams.holds`, :meth:`geodsl.Closure.proves`, ...).
+
+    With ``points``, every point must be one of them (a
+    :class:`~geodsl.lang.errors.PointError` at the point otherwise). Errors
+    are located in ``text`` (line 1, the column of the offending word).
+    """
+    _check_dialect(dialect)
+    if not isinstance(text, str):
+        raise GeoDSLError(f"a predicate is DSL text or a Predicate, got {type(text).__name__}",
+                          source=source, hint="e.g. `coll a b c`")
+    if "\n" in text or "\r" in text:
+        raise SyntaxErrorGDL("a predicate is one line", source=source, line=1, column=1, text="",
+                             source_line=text.splitlines()[0] if text.strip() else "",
+                             hint="pass one predicate such as `coll a b c`")
+    if len(text) > limits.max_line_chars:
+        raise LimitError(f"predicate is {len(text):,} characters long; the limit is {limits.max_line_chars:,}",
+                         source=source, line=1, column=1, text="", hint="raise Limits.max_line_chars")
+    if not text.strip():
+        raise SyntaxErrorGDL("empty predicate", source=source, line=1, column=1, text="", source_line=text,
+                             hint="write a predicate such as `coll a b c`")
+    shift = len(_ASKED)
+    try:
+        raw = parse_line(_ASKED + text)
+    except GeoDSLError as exc:
+        exc.column = max(1, (exc.column or 1) - shift)
+        raise exc.located(source=source, source_line=text) from None
+
+    def back(tok: Tok) -> Tok:
+        return Tok(tok.type, tok.text, tok.column - shift)
+
+    body = raw.body
+    assert raw.kind == "content" and body is not None and body.goals is not None
+    goals = [RawStatement(None if st.negation is None else back(st.negation), [back(t) for t in st.head],
+                          None if st.clauses is None else [[back(t) for t in c] for c in st.clauses])
+             for st in body.goals]
+    if len(goals) != 1:
+        at = goals[1].negation or goals[1].head[0]
+        raise SyntaxErrorGDL(f"expected one predicate, got {len(goals)}", source=source, line=1,
+                             column=at.column, text=text[at.column - 1:].strip(), source_line=text,
+                             hint="pass the predicates one at a time")
+    line = Line(1, text, raw)
+    reader = ProblemReader(rulebase(), dialect, source, limits)
+    predicate = reader.predicate(goals[0], line, None, "predicate")
+    if points is not None:
+        known = tuple(points)
+        known_set = set(known)
+        for tok in goals[0].head[1:]:
+            if tok.type == "NAME" and tok.text in predicate.points and tok.text not in known_set:
+                guess = did_you_mean(tok.text, known)
+                listed = ", ".join(known[:12]) + (", ..." if len(known) > 12 else "")
+                raise PointError(f"point `{tok.text}` is not in the problem", source=source, line=1,
+                                 column=tok.column, text=tok.text, source_line=text,
+                                 hint=(f"did you mean `{guess}`? " if guess else "") + f"its points are {listed}")
+    return predicate
 
 
 def check_file_size(path: Path, limit: int, how_to_raise: str) -> int:

@@ -51,7 +51,10 @@ def construction_text(construction: Construction, dialect: str = "alphageometry"
 
 
 def premise_text(premise: Premise, dialect: str = "alphageometry") -> str:
-    return "; ".join(construction_text(c, dialect) for c in premise.constructions)
+    """The constructions joined by ``;``, the auxiliary ones after `` | ``."""
+    given = "; ".join(construction_text(c, dialect) for c in premise.constructions if not c.auxiliary)
+    aux = "; ".join(construction_text(c, dialect) for c in premise.constructions if c.auxiliary)
+    return f"{given} | {aux}" if aux else given
 
 
 def predicate_text(predicate: Predicate, dialect: str = "alphageometry") -> str:
@@ -77,8 +80,9 @@ def problem_text(problem: Problem, dialect: str = "alphageometry", *, header: bo
     lines = _header(problem, header)
     lines += [f"@{k}: {v}" for k, v in problem.meta]
     body = premise_text(problem.premise, dialect)
-    if problem.goals:
-        body += " ? " + "; ".join(predicate_text(g, dialect) for g in problem.goals)
+    asked = [predicate_text(g, dialect) for g in problem.goals] + [q.to_text(dialect) for q in problem.queries]
+    if asked:
+        body += " ? " + "; ".join(asked)
     lines.append(body)
     lines += [f"option {o.label}: {predicate_text(o.predicate, dialect)}" for o in problem.options]
     if problem.answer is not None:
@@ -118,6 +122,7 @@ def _construction_json(c: Construction, dialect: str) -> dict[str, object]:
     return {"points": list(c.points),
             "clauses": [{"name": cl.name, "args": [_arg_json(a, dialect) for a in cl.args]}
                         for cl in c.clauses],
+            "auxiliary": c.auxiliary,
             "text": construction_text(c, dialect)}
 
 
@@ -129,6 +134,8 @@ def problem_dict(problem: Problem, dialect: str = "alphageometry") -> dict[str, 
         "points": list(problem.points),
         "premise": [_construction_json(c, dialect) for c in problem.premise.constructions],
         "goals": [_predicate_json(g, dialect) for g in problem.goals],
+        "queries": [{"name": q.name, "args": list(q.args), "text": q.to_text(dialect)}
+                    for q in problem.queries],
         "options": [{"label": o.label, **_predicate_json(o.predicate, dialect)} for o in problem.options],
         "answer": list(problem.answer) if problem.answer is not None else None,
         "aux": [{"label": a.label, "constructions": [_construction_json(c, dialect) for c in a.constructions]}

@@ -177,10 +177,11 @@ def read_rules(text: str, source: str, predicates: dict[str, PredicateDef] | Non
                                "write a one-line label as a comment directly above the rule")
         assert head.body is not None
         body = head.body
-        if body.goals is not None:
-            token = body.question
-            raise reader.error("unexpected `?` in a rule", hl, getattr(token, "column", 1) or 1,
-                               "?", "a rule is `premises => conclusions`")
+        if body.goals is not None or body.pipe is not None:
+            token = body.question or body.pipe
+            raise reader.error(f"unexpected `{token.text}` in a rule", hl,  # type: ignore[union-attr]
+                               getattr(token, "column", 1) or 1, token.text,  # type: ignore[union-attr]
+                               "a rule is `premises => conclusions`")
         if not body.conclusion:
             end = len(hl.text.rstrip()) + 1
             raise reader.error(f"rule `{name}` has no conclusion", hl, end, "",

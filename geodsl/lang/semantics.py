@@ -12,15 +12,15 @@ realizer's to find; everything decidable from the text is decided here.
 from __future__ import annotations
 
 import difflib
-from collections.abc import Iterable
+from collections.abc import Iterable, Mapping
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import NamedTuple
 
 
 from .._lalr import Tok
-from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem
-from .constants import ConstantSyntax, read_constant
+from .ast import Arg, AuxCandidate, Clause, Construction, Option, Predicate, Premise, Problem, Query
+from .constants import ConstantSyntax, DigitLimit, read_constant, read_number
 from .definitions import ConstructionDef, Rulebase, RecipeStep
 from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, LimitError,
                      Location, PointError, ProblemError, SyntaxErrorGDL, UnknownNameError)
@@ -86,12 +86,13 @@ class ProblemReader:
         answer: tuple[list[Tok], Line, Tok] | None = None
         meta: list[tuple[str, str]] = []
         statements = 0
+        pipe: tuple[Line, Tok] | None = None  # the `|` that starts the auxiliary constructions
         for line in block.lines:
             raw = line.parsed
             if isinstance(raw, GeoDSLError):
                 raise raw
             if raw.kind == "meta":
-                key, _, value = raw.head.text[1:].partition(":")
+                key, _, value = _head(raw).text[1:].partition(":")
                 meta.append((key.strip(), value.strip()))
                 continue
             if raw.kind == "content":
@@ -100,10 +101,16 @@ class ProblemReader:
                 if body.conclusion is not None:
                     raise self._err(SyntaxErrorGDL, "`=>` is only used in rule files", line,
                                     body.conclusion[0].head[0], "a problem line is `premise ? goal`")
-                statements += len(body.statements) + len(body.goals or ())
+                statements += len(body.statements) + len(body.goals or ()) + len(body.aux or ())
                 self._check_size(statements, len(constructed), line)
                 for st in body.statements:
-                    constructions.append(self.construction(st, line, constructed, "premise"))
+                    part = "premise" if pipe is None else "auxiliary"
+                    constructions.append(self.construction(st, line, constructed, part))
+                if body.pipe is not None:
+                    self._check_pipe(body.pipe, body.aux, pipe, bool(constructions), line)
+                    pipe = (line, body.pipe)
+                    for st in body.aux or ():
+                        constructions.append(self.construction(st, line, constructed, "auxiliary"))
                 if body.goals is not None:
                     if not body.goals:
                         raise self._err(ProblemError, "no goal after `?`", line, body.question,
@@ -115,7 +122,7 @@ class ProblemReader:
                 key, words = _keyword(raw)
                 notation = NotationText(raw.body.text, raw.body.column)  # type: ignore[union-attr]
                 if key == "option" and len(words) == 1:
-                    deferred_options.append((words[0], raw.head, notation, line))
+                    deferred_options.append((words[0], _head(raw), notation, line))
                 elif key == "goal" and not words:
                     deferred_goals.append((notation, line))
                 else:
@@ -126,6 +133,14 @@ class ProblemReader:
             key, words = _keyword(raw)
             body = raw.body
             assert body is not None
+            if body.pipe is not None:
+                hint = ("an `aux:` line lists candidate constructions: separate them with `;`"
+                        if key == "aux" else
+                        "`|` separates a problem line's premise from the auxiliary constructions it "
+                        "gives: `premise | aux ? goal`")
+                article = "an" if key[0] in "aeiou" else "a"
+                raise self._err(SyntaxErrorGDL, f"unexpected `|` in {article} `{key}:` line", line,
+                                body.pipe, hint)
             if body.goals is not None or body.conclusion is not None:
                 tok = body.question or (body.conclusion[0].head[0] if body.conclusion else raw.head)
                 raise self._err(SyntaxErrorGDL, f"unexpected `{tok}` in a `{key}:` line", line, tok,
@@ -143,23 +158,23 @@ class ProblemReader:
             elif key == "option" and len(words) == 1:
                 if body.statements and not self._is_dsl_predicate(body.statements[0]):
                     # Worded notation ("AD is parallel to IJ") also lexes as DSL words.
-                    deferred_options.append((words[0], raw.head, self._notation_of(raw, line), line))
+                    deferred_options.append((words[0], _head(raw), self._notation_of(raw, line), line))
                     continue
                 if len(body.statements) != 1:
                     raise self._err(ProblemError, f"option {words[0]} must hold exactly one statement",
                                     line, raw.head, "one predicate per option: `option A: perp a b c d`")
-                deferred_options.append((words[0], raw.head, body.statements[0], line))
+                deferred_options.append((words[0], _head(raw), body.statements[0], line))
             elif key == "answer" and not words:
                 if answer is not None:
                     raise self._err(ProblemError, "a second `answer:` line", line, raw.head,
                                     f"the first is on line {answer[1].number}; keep one")
                 tokens = [t for st in body.statements for t in self._flat(st, line, "an answer")]
-                answer = (tokens, line, raw.head)
+                answer = (tokens, line, _head(raw))
             elif key == "aux" and len(words) <= 1:
                 if not body.statements:
                     raise self._err(ProblemError, "`aux:` without a construction", line, raw.head,
                                     "write `aux: e = foot e a b c`")
-                deferred_aux.append((words[0] if words else None, raw.head, body.statements, line))
+                deferred_aux.append((words[0] if words else None, _head(raw), body.statements, line))
             else:
                 raise self._unknown_keyword(key, words, line, raw)
         if not constructions:
@@ -170,17 +185,35 @@ class ProblemReader:
                 f"problem {block.name or ''} has no premise".replace("  ", " "), source=self.source,
                 line=where.number, column=1, text=where.text.strip(), source_line=where.text,
                 hint="a premise is one or more constructions such as `a b c = triangle a b c`")
-        goals = tuple(g for st, line in deferred_goals for g in self._goal_predicates(st, line, constructed))
+        asked = [g for st, line in deferred_goals for g in self._goal_predicates(st, line, constructed)]
+        goals = tuple(g for g in asked if isinstance(g, Predicate))
+        queries = tuple(g for g in asked if isinstance(g, Query))
         options = self._options(deferred_options, constructed)
         labels = [o.label for o in options]
-        key = self._answer(answer, labels) if answer is not None else None
+        keyed = self._answer(answer, labels) if answer is not None else None
         aux = tuple(self._aux(label, head, sts, line, constructed)
                     for label, head, sts, line in deferred_aux)
         start = block.start or block.lines[0]
         span = Location(self.source, start.number, 1)
         first = block.lines[0] if block.lines else start
         return Problem(block.name, Premise(tuple(constructions), Location(self.source, first.number, 1)),
-                       goals, options, key, aux, tuple(meta), span)
+                       goals, options, keyed, aux, tuple(meta), span, queries)
+
+    def _check_pipe(self, tok: Tok, aux: list[RawStatement] | None, earlier: tuple[Line, Tok] | None,
+                    has_premise: bool, line: Line) -> None:
+        """A `|` needs the premise before it, constructions after it, and no other `|`."""
+        if earlier is not None:
+            first, first_tok = earlier
+            raise self._err(ProblemError, "a second `|` in one problem", line, tok,
+                            f"the auxiliary constructions started at the `|` on line {first.number}, "
+                            f"column {first_tok.column}; a problem has one `|`")
+        if not has_premise:
+            raise self._err(ProblemError, "no premise before `|`", line, tok,
+                            "write the premise first: `a b c = triangle a b c | d = midpoint d a b`")
+        if not aux:
+            raise self._err(ProblemError, "no auxiliary construction after `|`", line, tok,
+                            "write the auxiliary constructions after `|` (`... | d = midpoint d a b ? ...`) "
+                            "or remove the `|`")
 
     def _check_size(self, statements: int, points: int, line: Line) -> None:
         if statements > self.limits.max_statements_per_problem:
@@ -199,11 +232,11 @@ class ProblemReader:
             shape = {"goal": "goal: perp a b c d", "option": "option A: perp a b c d",
                      "answer": "answer: A C", "aux": "aux: e = foot e a b c"}[key]
             return self._err(ProblemError, f"malformed `{key}` line", line, raw.head, f"write `{shape}`",
-                             text=raw.head.text)
+                             text=_head(raw).text)
         guess = did_you_mean(key, KEYWORDS)
         hint = f"did you mean `{guess}:`?" if guess else "keywords are goal, option, answer and aux"
         return self._err(UnknownNameError, f"unknown keyword `{key}:`", line, raw.head, hint,
-                         text=raw.head.text)
+                         text=_head(raw).text)
 
     # -- statements ----------------------------------------------------------
 
@@ -241,7 +274,15 @@ class ProblemReader:
             if tok.type == "PLACED":
                 name, _, xy = tok.text.partition("@")
                 x, _, y = xy.partition("_")
-                placements.append((name, Fraction(x), Fraction(y)))
+                coordinates = []
+                for axis, number, offset in (("x", x, len(name) + 1), ("y", y, len(name) + len(x) + 2)):
+                    try:
+                        coordinates.append(read_number(number, f"the {axis} coordinate of `{name}`",
+                                                       self.limits.max_number_digits))
+                    except DigitLimit as exc:
+                        at = Tok("CONST", number, tok.column + offset)
+                        raise self._err(LimitError, str(exc), line, at, exc.hint) from None
+                placements.append((name, coordinates[0], coordinates[1]))
                 tok = Tok("NAME", name, tok.column)
             if tok.type != "NAME":
                 raise self._err(PointError, f"`{tok}` is not a point name", line, tok,
@@ -250,9 +291,14 @@ class ProblemReader:
                 raise self._err(PointError, f"point `{tok}` appears twice left of `=`", line, tok,
                                 "list each new point once")
             if tok.text in constructed:
-                first = constructed[tok.text]
+                earlier = constructed[tok.text]
+                if where == "auxiliary":
+                    raise self._err(PointError, f"auxiliary construction reuses point `{tok}`", line, tok,
+                                    f"`{tok}` is already constructed at line {earlier.line}, column "
+                                    f"{earlier.column}; an auxiliary construction introduces new points: "
+                                    "choose a new name")
                 raise self._err(PointError, f"point `{tok}` is constructed twice", line, tok,
-                                f"it was first constructed at line {first.line}, column {first.column}; "
+                                f"it was first constructed at line {earlier.line}, column {earlier.column}; "
                                 "choose a new name")
             points.append(tok.text)
         if len(st.clauses) > 2:
@@ -271,7 +317,8 @@ class ProblemReader:
         loc = self._loc(line, st.head[0])
         for p in points:
             constructed[p] = loc
-        return Construction(tuple(points), tuple(clauses), loc, tuple(placements))
+        return Construction(tuple(points), tuple(clauses), loc, tuple(placements),
+                            auxiliary=where == "auxiliary")
 
     def clause(self, ctoks: list[Tok], points: list[str], line: Line,
                constructed: dict[str, Location]) -> tuple[Clause, ConstructionDef, dict[str, RecipeStep]]:
@@ -323,9 +370,10 @@ class ProblemReader:
                                 line, tok, _constant_hint(kind))
             else:
                 try:
-                    args.append(read_constant(tok.text, kind))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))
                 except ConstantSyntax as exc:
-                    raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
+                    raise self._err(LimitError if isinstance(exc, DigitLimit) else ConstantError, str(exc),
+                                    line, tok, exc.hint) from None
         by_point: dict[str, RecipeStep] = {}
         for pos, param, step in zip(cdef.output_positions, outputs, cdef.output_steps):
             actual = args[pos]
@@ -340,7 +388,7 @@ class ProblemReader:
                                 + "".join(f"; in {d}'s spelling, `{n}` puts the new points elsewhere:"
                                           f" pass --dialect {d}"
                                           for d, n, _ in cdef.dialect_spellings if d != self.dialect))
-            by_point[actual] = step  # type: ignore[index]
+            by_point[actual] = step
         if len(by_point) != len(points):
             missing = next(p for p in points if p not in by_point)
             raise self._err(PointError, f"`{name}` does not construct `{missing}`", line, name_tok,
@@ -403,37 +451,50 @@ class ProblemReader:
 
     # -- predicates ------------------------------------------------------------
 
-    def predicate(self, st: RawStatement, line: Line, constructed: dict[str, Location],
+    def predicate(self, st: RawStatement, line: Line, constructed: Mapping[str, object] | None,
                   what: str) -> Predicate:
+        """One predicate; its points must be in ``constructed`` (unchecked when None)."""
         if st.clauses is not None:
-            raise self._err(SyntaxErrorGDL, f"a {what} is a predicate, not a construction", line,
+            message = ("expected a predicate, not a construction" if what == "predicate"
+                       else f"a {what} is a predicate, not a construction")
+            raise self._err(SyntaxErrorGDL, message, line,
                             st.head[0], "write `perp a b c d`, without `=`")
         self._no_placement(st.head, line)
         name_tok = st.head[0]
         name = name_tok.text
         pdef = self.rb.predicates.get(name)
+        if name in self.rb.queries and name_tok.type == "NAME":
+            raise self._err(ProblemError, f"`{name}` asks for a value: it is a goal, not {_article(what)}",
+                            line, name_tok, f"write it after `?`: `? {name} "
+                            f"{' '.join(self.rb.queries[name].params)}`")
         if pdef is None or name_tok.type != "NAME":
             guess = did_you_mean(name, self.rb.predicates)
             if name in self.rb.constructions:
                 hint = f"`{name}` is a construction; predicates are {', '.join(sorted(self.rb.predicates)[:6])}, ..."
                 if guess:
                     hint = f"`{name}` is a construction; did you mean the predicate `{guess}`?"
+            elif name in _NEWCLID_UNREAD:
+                hint = _NEWCLID_UNREAD[name]
             elif guess:
                 hint = f"did you mean `{guess}`?"
             else:
                 hint = "predicates are listed in docs/language.md"
             raise self._err(UnknownNameError, f"unknown predicate `{name}`", line, name_tok, hint)
         written = st.head[1:]
-        if len(written) != pdef.arity:
-            raise self._err(ArityError, f"`{name}` takes {pdef.arity} arguments, got {len(written)}",
-                            line, name_tok, f"write `{name} {' '.join(pdef.params)}`")
+        if not pdef.accepts(len(written)):
+            more = " or more" if pdef.variadic else ""
+            tail = f" (more points may follow `{pdef.params[-1]}`)" if pdef.variadic else ""
+            raise self._err(ArityError, f"`{name}` takes {pdef.arity}{more} arguments, got {len(written)}",
+                            line, name_tok, f"write `{name} {' '.join(pdef.params)}`{tail}")
+        kinds = pdef.kinds + (pdef.kinds[-1],) * (len(written) - pdef.arity)
+        params = pdef.params + (pdef.params[-1],) * (len(written) - pdef.arity)
         args: list[Arg] = []
-        for tok, kind, param in zip(written, pdef.kinds, pdef.params):
+        for tok, kind, param in zip(written, kinds, params):
             if kind == "point":
                 if tok.type != "NAME":
                     raise self._err(ConstantError, f"`{tok}` in place of point `{param}` of `{name}`",
                                     line, tok, f"`{name} {' '.join(pdef.params)}`")
-                if tok.text not in constructed:
+                if constructed is not None and tok.text not in constructed:
                     raise self._err(PointError, f"point `{tok}` is used before it is constructed", line,
                                     tok, f"the {what} may only use points of the premise")
                 args.append(tok.text)
@@ -442,24 +503,50 @@ class ProblemReader:
                     raise self._err(ConstantError, f"`{tok}` in place of the {kind} of `{name}`", line,
                                     tok, _constant_hint(kind))
                 try:
-                    args.append(read_constant(tok.text, kind))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))
                 except ConstantSyntax as exc:
-                    raise self._err(ConstantError, str(exc), line, tok, exc.hint) from None
+                    raise self._err(LimitError if isinstance(exc, DigitLimit) else ConstantError, str(exc),
+                                    line, tok, exc.hint) from None
         return Predicate(name, tuple(args), st.negation is not None, self._loc(line, name_tok))
 
     def _is_dsl_predicate(self, st: RawStatement) -> bool:
-        return st.clauses is None and st.head[0].text in self.rb.predicates
+        name = st.head[0].text
+        return st.clauses is None and (name in self.rb.predicates or name in self.rb.queries)
 
     def _notation_of(self, raw: RawLine, line: Line) -> NotationText:
         """The body of a keyword line, as text for the notation reader."""
-        start = (raw.head.column - 1) + len(raw.head.text)  # type: ignore[union-attr]
+        head = _head(raw)
+        start = (head.column - 1) + len(head.text)
         return NotationText(line.text[start:], start + 1)
 
     def _goal_predicates(self, st: RawStatement | NotationText, line: Line,
-                         constructed: dict[str, Location]) -> list[Predicate]:
+                         constructed: dict[str, Location]) -> list[Predicate | Query]:
         if isinstance(st, NotationText):
-            return self._notation_predicates(st, line, constructed, "goal")
+            return list(self._notation_predicates(st, line, constructed, "goal"))
+        if st.clauses is None and st.head[0].type == "NAME" and st.head[0].text in self.rb.queries:
+            return [self.query(st, line, constructed)]
         return [self.predicate(st, line, constructed, "goal")]
+
+    def query(self, st: RawStatement, line: Line, constructed: dict[str, Location]) -> Query:
+        """``acompute a b c d``: a goal asking for a value (``rulebase/queries.gdl``)."""
+        name_tok = st.head[0]
+        qdef = self.rb.queries[name_tok.text]
+        if st.negation is not None:
+            raise self._err(SyntaxErrorGDL, f"`{qdef.name}` asks for a value: it cannot be negated",
+                            line, st.negation, "remove `not`")
+        written = st.head[1:]
+        if len(written) != qdef.arity:
+            raise self._err(ArityError, f"`{qdef.name}` takes {qdef.arity} arguments, got {len(written)}",
+                            line, name_tok, f"write `{qdef.name} {' '.join(qdef.params)}`")
+        for tok in written:
+            if tok.type != "NAME":
+                self._no_placement([tok], line)
+                raise self._err(ConstantError, f"`{tok}` in place of a point of `{qdef.name}`", line, tok,
+                                f"`{qdef.name}` takes points only: `{qdef.name} {' '.join(qdef.params)}`")
+            if tok.text not in constructed:
+                raise self._err(PointError, f"point `{tok}` is used before it is constructed", line, tok,
+                                "the goal may only use points of the premise")
+        return Query(qdef.name, tuple(t.text for t in written), self._loc(line, name_tok))
 
     def _notation_predicates(self, text: NotationText, line: Line, constructed: dict[str, Location],
                              what: str) -> list[Predicate]:
@@ -486,7 +573,7 @@ class ProblemReader:
                                  Location(self.source, line.number, column)))
         return out
 
-    def _options(self, deferred: list[tuple[str, Tok, RawStatement, Line]],
+    def _options(self, deferred: list[tuple[str, Tok, RawStatement | NotationText, Line]],
                  constructed: dict[str, Location]) -> tuple[Option, ...]:
         if len(deferred) > self.limits.max_options_per_problem:
             _, head, _, line = deferred[self.limits.max_options_per_problem]
@@ -540,8 +627,33 @@ class ProblemReader:
         return AuxCandidate(label, cons, self._loc(line, head))
 
 
+# Newclid 3 names geodsl does not read, and why (the hint of the error).
+_NEWCLID_UNREAD = {
+    "lequation": "`lequation` is Newclid's linear length equation: Newclid 3 itself does not "
+                 "implement it (its reader raises NotImplementedError); state the relation with "
+                 "cong, rconst or eqratio",
+    "aequation": "`aequation` is Newclid's linear angle equation: Newclid 3 itself does not "
+                 "implement it (its reader raises NotImplementedError); state the relation with "
+                 "eqangle or aconst",
+    "pythagorean_premises": "`pythagorean_premises` is an internal predicate of Newclid's rules, "
+                            "not of its problem language; state `perp`",
+    "pythagorean_conclusions": "`pythagorean_conclusions` is an internal predicate of Newclid's "
+                               "rules, not of its problem language",
+}
+
+
+def _article(what: str) -> str:
+    return f"an {what}" if what[0] in "aeiou" else f"a {what}"
+
+
+def _head(raw: RawLine) -> Tok:
+    """The keyword (or header, meta) token of a line that has one."""
+    assert raw.head is not None, f"a {raw.kind} line has no head token"
+    return raw.head
+
+
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:
-    words = raw.head.text.rstrip(":").rstrip().split()
+    words = _head(raw).text.rstrip(":").rstrip().split()
     return words[0], words[1:]
 
 

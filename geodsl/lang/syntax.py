@@ -31,12 +31,24 @@ class RawStatement(NamedTuple):
 
 class RawBody(NamedTuple):
     """Statements, and the statements after ``?`` (``goals`` is None without ``?``,
-    ``question`` the ``?`` token) or after ``=>`` (``conclusion``)."""
+    ``question`` the ``?`` token) or after ``=>`` (``conclusion``). ``pipe`` is
+    the ``|`` token of ``premise | aux ? goal`` and ``aux`` the statements
+    between it and the ``?`` (both None without ``|``)."""
 
     statements: list[RawStatement]
     goals: list[RawStatement] | None
     question: Tok | None
     conclusion: list[RawStatement] | None
+    pipe: Tok | None = None
+    aux: list[RawStatement] | None = None
+
+
+class _RawPremise(NamedTuple):
+    """The part of a body before ``?``: statements, then ``|`` and more statements."""
+
+    statements: list[RawStatement]
+    pipe: Tok | None
+    aux: list[RawStatement] | None
 
 
 class RawLine(NamedTuple):
@@ -64,9 +76,14 @@ def _reductions() -> dict[str, object]:
         "keyword": lambda c: RawLine("keyword", c[0], c[1]),
         "content": lambda c: RawLine("content", None, c[0]),
         "blank": lambda c: RawLine("blank", None, None),
-        "plain": lambda c: RawBody(c[0], None, None, None),
-        "asked_nothing": lambda c: RawBody(c[0], [], c[1], None),
-        "asked": lambda c: RawBody(c[0], c[2], c[1], None),
+        "plain": lambda c: RawBody(c[0].statements, None, None, None, c[0].pipe, c[0].aux),
+        "asked_nothing": lambda c: RawBody(c[0].statements, [], c[1], None, c[0].pipe, c[0].aux),
+        "asked": lambda c: RawBody(c[0].statements, c[2], c[1], None, c[0].pipe, c[0].aux),
+        "premise_plain": lambda c: _RawPremise(c[0], None, None),
+        "premise_pipe": lambda c: _RawPremise(c[0], c[1], []),
+        "premise_aux": lambda c: _RawPremise(c[0], c[1], c[2]),
+        "pipe_only": lambda c: _RawPremise([], c[0], []),
+        "pipe_aux": lambda c: _RawPremise([], c[0], c[1]),
         "goal_nothing": lambda c: RawBody([], [], c[0], None),
         "goal_only": lambda c: RawBody([], c[1], c[0], None),
         "implication": lambda c: RawBody(c[0], None, None, c[2]),
@@ -113,6 +130,7 @@ _TERMINAL_WORDS = {
     "SEMICOLON": "`;`",
     "COMMA": "`,`",
     "QMARK": "`?`",
+    "PIPE": "`|`",
     "IMPLIES": "`=>`",
     "KEYHEAD": "a keyword such as `goal:`",
     "HEADER": "a problem name",
@@ -157,7 +175,7 @@ def parse_line(line: str) -> RawLine:
     """
     result = _compiled().parse(line)
     if result is not REJECT:
-        return result  # type: ignore[no-any-return]
+        return result
     try:
         _parser().parse(line)
     except UnexpectedInput as exc:
@@ -217,6 +235,13 @@ def _token_hint(token: Token, line: str) -> str:
         return "each construction is `points = clause`; separate constructions with `;`"
     if token.type == "QMARK":
         return "a line has at most one `?`, between the premise and the goal"
+    if token.type == "PIPE":
+        before = line[:(token.column or 1) - 1]
+        if "?" in before:
+            return "auxiliary constructions go before `?`: `premise | aux ? goal`"
+        if "|" in before:
+            return "a problem has at most one `|`, between the premise and its auxiliary constructions"
+        return "`|` separates the premise from its auxiliary constructions: `premise | aux ? goal`"
     if token.type in ("SEMICOLON", "COMMA"):
         return "there is nothing between two separators: remove one"
     if token.type == "NOT":

@@ -1,0 +1,387 @@
+"""``geodsl.closure(problem)``: premise facts, DD by levels, AR, budgets.
+
+The run, in order:
+
+1. realize the problem once (seeded) — the numeric model;
+2. intern the points in premise order and instantiate every clause's
+   ``asserts`` as premise facts (provenance: the clause's line:col);
+3. match every rule numerically once (:mod:`.matcher`);
+4. level by level, try the bindings that have not fired: prove the premises
+   from the store (facts, lines, circles, angle and ratio chase), add the
+   conclusions; stop when the goals are proved, when a level adds nothing
+   (saturated), or when the time or fact budget runs out (budget). The loop
+   over a rule's bindings is compiled (``ext/fire.pyx``); this module keeps
+   the order of things.
+
+Everything is ordered: points by premise order, rules by file order,
+bindings by enumeration order over sorted structures, so the same problem and
+seed give the same facts in the same order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from .._canon import Interner
+from .._fire import CompiledRule, fire
+from ..budget import DEFAULT_MAX_FACTS, DEFAULT_SECONDS, Budget, BudgetExceeded, Clock
+from ..lang.ast import Constant, Predicate, Problem
+from ..lang.definitions import expand, rulebase
+from ..lang.errors import GeoDSLError, NotProvedError, PointError
+from ..lang.parser import parse_predicate, parse_problem
+from ..proofs import Proof, Status
+from ..realizer import Diagrams, realize
+from ..realizer.checks import evaluate
+from ..realizer.tolerance import figure_scale
+from .facts import Args, Fact, Side
+from .harvest import harvest
+from .matcher import Matcher
+from .numeric import NumericModel
+from .ruleset import RuleSpec, load_rules, subsumed_by_ar
+from .store import SIDE, Store
+from .trace import build_proof, with_given_auxiliary
+
+BRANCH_DIAGRAMS = 4
+DIAGRAMS_NEEDED = BRANCH_DIAGRAMS + 1
+"""Diagrams a closure run reads: the main one and the branch witnesses."""
+"""Further diagrams that must agree before a halved angle's branch is taken
+from the figure (:meth:`~.numeric.NumericModel.holds_everywhere`)."""
+
+
+@dataclass
+class Closure:
+    """The result of a closure run.
+
+    ``goals`` are the problem's goals, a long statement (``cyclic a b c d
+    e``) as the facts it states; a side condition asked as a goal
+    (``obtuse_angle``) is decided on the diagram (rule ``diagram``).
+    ``facts`` are in the order they were first obtained; ``status`` is
+    ``"proved"`` (every goal follows), ``"saturated"`` (a level added
+    nothing) or ``"budget"`` (time or fact limit hit: a partial result;
+    ``stopped`` names the stage that ran out).
+    ``unsound`` lists derivations whose conclusion failed the numeric check
+    (always empty unless there is a bug in a rule or the engine).
+    """
+
+    problem: Problem
+    names: tuple[str, ...]
+    facts: tuple[Fact, ...]
+    status: Status
+    goals: tuple[Predicate, ...]
+    goal_facts: tuple[int | None, ...]
+    seconds: float
+    levels: int
+    unsound: tuple[str, ...] = ()
+    _store: Store | None = field(default=None, repr=False, compare=False)
+    stopped: str | None = None
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.goals) and all(g is not None for g in self.goal_facts)
+
+    def fact_predicate(self, fact: Fact) -> Predicate:
+        """A fact as a :class:`Predicate` over point names."""
+        return Predicate(fact.name, tuple(self.names[a] if isinstance(a, int) else a for a in fact.args))
+
+    def predicates(self) -> list[Predicate]:
+        return [self.fact_predicate(f) for f in self.facts]
+
+    def side_predicate(self, side: Side) -> Predicate:
+        """A side condition of a fact (:attr:`Fact.sides`) as a Predicate."""
+        name, negated, args = side
+        return Predicate(name, tuple(self.names[a] if isinstance(a, int) else a for a in args), negated)
+
+    def rests_on(self, fact: Fact) -> tuple[Predicate, ...]:
+        """Every side condition the fact's derivation rests on — its own
+        step's and its ancestors' — in derivation order. The fact holds in
+        every figure of the premise where all of them hold."""
+        seen: set[int] = set()
+        stack = [fact.id]
+        while stack:
+            fid = stack.pop()
+            if fid not in seen:
+                seen.add(fid)
+                stack.extend(self.facts[fid].parents)
+        sides: dict[Side, None] = {}
+        for fid in sorted(seen):
+            sides.update(dict.fromkeys(self.facts[fid].sides))
+        return tuple(self.side_predicate(s) for s in sides)
+
+    def find(self, predicate: Predicate | str) -> Fact | None:
+        """The fact stating ``predicate`` (DSL text or a Predicate), if the
+        closure derived it (or can prove it from what it derived: such a
+        fact, and the angle or ratio chase behind it, is then added to
+        :attr:`facts`); None otherwise, and for a negated predicate, which no
+        fact states (a side condition is checked on the diagram). A point not in the problem is a
+        :class:`~geodsl.lang.errors.PointError`."""
+        predicate = self._predicate(predicate)
+        if predicate.negated or self._store is None:
+            return None
+        args = _intern_args(predicate, {n: i for i, n in enumerate(self.names)})
+        assert args is not None  # _predicate checked the points
+        if predicate.name in SIDE:
+            fid = _diagram_fact(self._store, predicate.name, args)
+        else:
+            fid = self._store.prove(predicate.name, args)
+        if fid is None:
+            return None
+        self.facts = tuple(self._store.facts)
+        return self._store.facts[fid]
+
+    def proves(self, predicate: Predicate | str) -> bool:
+        """Whether the closure proves ``predicate`` (DSL text or a Predicate;
+        a long statement such as ``cyclic a b c d e``: every fact it states).
+
+        A negated predicate (``not perp a b c d``) is proved by a
+        counterexample, as ``geodsl check`` decides negated options: it is
+        proved iff the positive statement is false in every diagram the
+        closure read (its own and the :data:`BRANCH_DIAGRAMS` witnesses),
+        consistent figures of the premise in which it fails. Bad text or a
+        point not in the problem raises a located
+        :class:`~geodsl.lang.errors.GeoDSLError`."""
+        predicate = self._predicate(predicate)
+        if predicate.negated:
+            return self._refuted(predicate)
+        return all(self.find(part) is not None for part in expand(predicate))
+
+    def proof(self, goal: Predicate | str | None = None) -> Proof:
+        """The proof of ``goal`` (DSL text or a Predicate; default: the
+        problem's first goal; a long statement, every fact it states). The
+        constructions the problem gives after ``|`` are the proof's
+        ``auxiliary`` constructions.
+
+        Raises :class:`~geodsl.lang.errors.NotProvedError` when the closure
+        does not prove it (check :meth:`proves` first, or catch it), and for a
+        negated statement, whose evidence is a counterexample diagram, not a
+        deduction; it never returns None."""
+        if goal is None:
+            if not self.problem.goals:
+                raise NotProvedError("the problem has no goal to prove", hint="pass the statement to prove")
+            goal = self.problem.goals[0]
+        goal = self._predicate(goal)
+        if goal.negated:
+            raise NotProvedError(f"`{goal.to_text()}` is a negation: no deduction proves it",
+                                 hint="proves() says whether the diagrams refute the positive statement")
+        facts = [self.find(part) for part in expand(goal)]
+        if any(f is None for f in facts):
+            raise NotProvedError(f"`{goal.to_text()}` is not proved by the closure",
+                                 hint=f"status: {self.status}; proves() tells before proof() is asked")
+        proof = build_proof(self.facts, facts, self.fact_predicate, self.side_predicate,  # type: ignore[arg-type]
+                            statement=goal)
+        return with_given_auxiliary(proof, self.problem)
+
+    def _predicate(self, predicate: Predicate | str) -> Predicate:
+        """DSL text read (located errors), and every point checked to be in the problem."""
+        if isinstance(predicate, str):
+            return parse_predicate(predicate, self.names)
+        missing = [p for p in predicate.points if p not in self.names]
+        if missing:
+            raise PointError(f"point `{missing[0]}` is not in the problem", text=missing[0],
+                             hint=f"its points are {', '.join(self.names)}")
+        return predicate
+
+    def _refuted(self, negated: Predicate) -> bool:
+        """Whether every diagram the closure read shows ``negated`` (the positive fails)."""
+        if self._store is None:
+            return False
+        model = self._store.model
+        return all(evaluate(negated, dict(zip(self.names, coords)), figure_scale(coords), model.tol)
+                   for coords in [model.coords, *model.others])
+
+
+def _diagram_fact(store: Store, name: str, args: Args) -> int | None:
+    """A side condition asked as a goal (``obtuse_angle``, ``ncoll``) is not
+    derived: it is checked on the diagram, as the closure checks the side
+    conditions of rules (and as Newclid checks its numerical predicates).
+    The fact says so (rule ``diagram``, resting on its own numerical check);
+    None where the diagram denies it."""
+    key = store.key(name, args)
+    found = store.index.get(key)
+    if found is not None:
+        return found
+    if not store.model.holds(name, key[1:]):
+        return None
+    return store.add(name, args, "diagram", (), sides=[(name, args)])
+
+
+def _intern_args(predicate: Predicate, ids: dict[str, int]) -> Args | None:
+    out: list[int | Constant] = []
+    for a in predicate.args:
+        if isinstance(a, str):
+            if a not in ids:
+                return None
+            out.append(ids[a])
+        else:
+            out.append(a)
+    return tuple(out)
+
+
+def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
+    rb = rulebase()
+    for construction in problem.premise.constructions:
+        for clause in construction.clauses:
+            cdef = rb.construction(clause.name)
+            bind = dict(zip(cdef.params, clause.args))
+            where = clause.span or construction.span
+            origin = f"{where.line}:{where.column}" if where else None
+            for fact in cdef.asserts:
+                args: list[int | Constant] = []
+                for a in fact.args:
+                    value = bind.get(a, a) if isinstance(a, str) else a
+                    args.append(ids[value] if isinstance(value, str) else value)
+                if fact.name in SIDE:
+                    continue
+                store.add(fact.name, tuple(args), "premise", (), origin=origin)
+
+
+def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget | Clock | None = None,
+            timeout: float | None = None, max_facts: int | None = None,
+            rules: Sequence[RuleSpec] | None = None, harvest_facts: bool | None = None,
+            figures: Diagrams | None = None) -> Closure:
+    """Saturate a problem's premise: DD (rules by levels) + AR (angle and
+    ratio chase), with provenance, within a budget.
+
+    ``budget``: a :class:`~geodsl.budget.Budget`, or the
+    :class:`~geodsl.budget.Clock` of a problem already under way (its
+    deadline covers realizing too). ``timeout`` and ``max_facts`` are
+    shorthand for ``Budget(seconds=timeout, max_facts=max_facts)``; the
+    defaults are :mod:`geodsl.budget`'s. When the budget runs out the result
+    is partial: status ``"budget"``, :attr:`Closure.stopped` names the stage.
+
+    Once saturated, the closure can also list the collinearities,
+    concyclicities, parallels, perpendiculars and equal lengths it can prove
+    (:mod:`.harvest`): ``harvest_facts=True`` does, ``False`` does not, and
+    the default does it for problems without goals (enumerating what is
+    provable), not for a goal the closure failed to prove.
+
+    ``figures``: the problem already realized (at least
+    :data:`DIAGRAMS_NEEDED` diagrams), so a caller that needs diagrams too
+    (``geodsl check``) realizes once; ``seed`` is then theirs (passing a
+    different one is an error). Without figures the seed defaults to 0.
+
+    Raises :class:`~geodsl.lang.errors.GeoDSLError` for a bad problem (parse
+    error, degenerate construction, goal false in every diagram).
+    """
+    start = time.monotonic()
+    clock = _clock(budget, timeout, max_facts)
+    limits = clock.budget
+    deadline = clock.deadline
+    if isinstance(problem, str):
+        problem = parse_problem(problem)
+    if figures is None:
+        try:  # realizing spends the problem's clock too
+            figures = realize(problem, seed=0 if seed is None else seed, diagrams=DIAGRAMS_NEEDED,
+                              clock=clock)
+        except BudgetExceeded as exc:
+            return _stopped(problem, exc.stage, start)
+    elif len(figures) < DIAGRAMS_NEEDED:
+        raise GeoDSLError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given",
+                          hint=f"realize with diagrams={DIAGRAMS_NEEDED} or more")
+    elif seed is not None and seed != figures.seed:
+        raise GeoDSLError(f"seed {seed} differs from the seed of the figures given ({figures.seed})",
+                          hint="pass the figures' seed, or no seed")
+    if clock.expired():
+        return _stopped(problem, "realize", start)
+    diagram = figures[0]
+    interner = Interner()
+    for name in problem.premise.points:
+        interner.intern(name)
+    names = tuple(interner.names())
+    ids = {n: i for i, n in enumerate(names)}
+    coords = diagram.all_coords
+    try:  # its builders read the clock (and refuse a model too large for memory)
+        model = NumericModel([coords[n] for n in names], diagram.tol,
+                             [[d.all_coords[n] for n in names] for d in figures[1:]], clock)
+    except BudgetExceeded as exc:
+        return _stopped(problem, exc.stage, start)
+    store = Store(model, names)
+    _premise_facts(problem, store, ids)
+
+    goals = tuple(part for g in problem.goals for part in expand(g))
+    goal_args: list[Args | None] = []
+    for g in goals:
+        args = _intern_args(g, ids)
+        goal_args.append(None if args is None or g.negated else args)
+
+    def goal_fact(g: Predicate, a: Args) -> int | None:
+        return _diagram_fact(store, g.name, a) if g.name in SIDE else store.prove(g.name, a)
+
+    def goals_done() -> bool:
+        return bool(goals) and all(a is not None and goal_fact(g, a) is not None
+                                   for g, a in zip(goals, goal_args))
+
+    rules = tuple(r for r in (load_rules() if rules is None else rules) if not subsumed_by_ar(r))
+    status: Status = "saturated"
+    stopped: str | None = None
+    level = 0
+    try:
+        clock.check("numeric model")
+        if goals_done():
+            status = "proved"
+        else:
+            # Rules are matched lazily, on their first turn, and the goal is
+            # checked after every rule: easy problems stop before the
+            # expensive rules are ever matched.
+            matcher = Matcher(model, deadline, limits.max_matches)
+            compiled = [CompiledRule(rule) for rule in rules]
+            matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
+            # Per rule and binding: whether it fired (its conclusions are
+            # known: never tried again), and its instantiated atoms and keys,
+            # kept across levels (see fire).
+            fired: list[bytearray] = [bytearray() for _ in rules]
+            memo: list[list[object]] = [[] for _ in rules]
+            checked = len(store.facts)
+            while status != "proved":
+                level += 1
+                store.level = level
+                before = len(store.facts)
+                for ri, rule in enumerate(rules):
+                    found = matches[ri]
+                    if found is None:
+                        found = matches[ri] = matcher.matches(rule)
+                        fired[ri] = bytearray(len(found))
+                        memo[ri] = [None] * len(found)
+                    # Try the bindings that have not fired. Compiled
+                    # (ext/fire.pyx): 10^4-10^5 small steps a problem, where
+                    # the interpreter's overhead was most of the cost. Raises
+                    # BudgetExceeded past the deadline or max_facts.
+                    fire(store, compiled[ri], found, fired[ri], memo[ri], deadline, limits.max_facts)
+                    if len(store.facts) != checked:
+                        checked = len(store.facts)
+                        if goals_done():
+                            status = "proved"
+                            break
+                if len(store.facts) == before:
+                    break
+            if status == "saturated" and (not goals if harvest_facts is None else harvest_facts):
+                store.level = level + 1
+                harvest(store, deadline, limits.max_facts)
+    except BudgetExceeded as exc:
+        status, stopped = "budget", exc.stage
+    goal_facts = tuple(None if a is None else goal_fact(g, a) for g, a in zip(goals, goal_args))
+    if status == "budget" and goals and all(f is not None for f in goal_facts):
+        status = "proved"
+    unsound = tuple(f"{name} {' '.join(names[a] if isinstance(a, int) else str(a) for a in args)} "
+                    f"(by {rule})" for name, args, rule, _ in store.unsound)
+    return Closure(problem, names, tuple(store.facts), status, goals, goal_facts,
+                   time.monotonic() - start, level, unsound, store, stopped)
+
+
+def _clock(budget: Budget | Clock | None, timeout: float | None, max_facts: int | None) -> Clock:
+    if budget is not None and (timeout is not None or max_facts is not None):
+        raise GeoDSLError("pass a budget or timeout/max_facts, not both",
+                          hint="Budget(seconds=..., max_facts=...) holds both")
+    if isinstance(budget, Clock):
+        return budget
+    if budget is None:
+        budget = Budget(seconds=DEFAULT_SECONDS if timeout is None else timeout,
+                        max_facts=DEFAULT_MAX_FACTS if max_facts is None else max_facts)
+    return budget.start()
+
+
+def _stopped(problem: Problem, stage: str, start: float) -> Closure:
+    """The closure of a problem whose budget ran out before deduction began."""
+    return Closure(problem, tuple(problem.premise.points), (), "budget", tuple(problem.goals),
+                   tuple(None for _ in problem.goals), time.monotonic() - start, 0, (), None, stage)

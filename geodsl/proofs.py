@@ -1,0 +1,211 @@
+"""Typed proofs and the one interface every prover implements.
+
+A prover (DD+AR today; auxiliary-point search and the algebraic prover
+next) takes a problem, the goals to prove and a :class:`~geodsl.budget.Budget`
+and returns a :class:`Result`: a status, and per goal whether it is proved
+and its :class:`Proof`. Checkers depend on this module only, never on an
+engine's insides.
+
+A proof states everything it rests on, so that an independent checker can
+verify every step from the proof alone:
+
+* the premise facts it starts from (:class:`Given`, with where the premise
+  writes them);
+* the *numerical checks* (:class:`Check`): side conditions read from the
+  figure rather than derived — non-collinearity and orientation conditions
+  of a rule, the order of points along a line a distance chase used, the
+  branch of a halved angle (a chase that proves 2·∠(AB, CD) ≡ 0 leaves
+  ∠(AB, CD) ≡ 0 or π/2: ``AB ∦ CD`` rules out 0, so AB ⟂ CD) — each
+  numbered ``[N0]``, ``[N1]``, ...;
+* the steps (:class:`Step`), each citing the facts and checks it uses, the
+  rule or chase that concludes it, and its conclusion.
+
+The text form is AlphaGeometry's (``NNN. premises (rule) ⇒ conclusion [ref]``)
+with a ``* Numerical checks:`` section, Newclid's word for it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Literal, Protocol
+
+from .budget import Budget, Clock
+from .lang.terms import Predicate
+
+if TYPE_CHECKING:
+    from .lang.ast import Problem
+    from .realizer import Diagrams
+
+Status = Literal["proved", "saturated", "budget"]
+"""How a prover run ended: every goal proved; nothing more to derive
+(``saturated``); or the budget ran out first (a partial result)."""
+STATUSES: tuple[Status, ...] = ("proved", "saturated", "budget")
+
+StepKind = Literal["rule", "chase", "structure", "definition", "check"]
+"""A rule of ``rulebase/rules.gdl``; an AR chase (angles, ratios,
+distances, squared lengths); a structure (three points of one proven line,
+four of one proven circle); what a predicate means (``means:`` in
+``predicates.gdl``: a midpoint from a collinearity and equal distances); a
+side condition asked as a goal (``obtuse_angle``), read from the figure:
+its one numerical check."""
+
+
+@dataclass(frozen=True, slots=True)
+class Given:
+    """A premise fact of the proof: ``[ref]``, where the premise states it."""
+
+    ref: int
+    predicate: Predicate
+    text: str
+    origin: str | None = None
+
+    def to_dict(self) -> dict[str, object]:
+        return {"ref": self.ref, "fact": self.text, "predicate": self.predicate.to_text(),
+                "origin": self.origin}
+
+
+@dataclass(frozen=True, slots=True)
+class Check:
+    """A side condition ``[N<ref>]``, checked in the figure (possibly a
+    negated predicate: ``∠(AB-CD) − ∠(EF-GH) ≠ 1pi/2``)."""
+
+    ref: int
+    predicate: Predicate
+    text: str
+
+    @property
+    def label(self) -> str:
+        return f"N{self.ref}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"ref": self.label, "fact": self.text, "predicate": self.predicate.to_text()}
+
+
+@dataclass(frozen=True, slots=True)
+class Step:
+    """``number. premises & checks (rule) ⇒ conclusion [ref]``."""
+
+    number: int
+    premises: tuple[int, ...]
+    """Refs of the facts (givens or earlier steps) the step uses."""
+    checks: tuple[int, ...]
+    """Refs of the numerical checks it rests on."""
+    rule: str
+    """``r00``..., a chase (``angle_chase``, ``angle_chase_halved``,
+    ``ratio_chase``, ``distance_chase``, ``pythagoras_chase``), a structure
+    (``same_line``, ``same_circle``) or a ``means:`` rule (``equal_radii``)."""
+    label: str
+    kind: StepKind
+    ref: int
+    predicate: Predicate
+    text: str
+
+    def to_dict(self) -> dict[str, object]:
+        return {"step": self.number, "premises": list(self.premises),
+                "checks": [f"N{c}" for c in self.checks], "rule": self.rule, "label": self.label,
+                "kind": self.kind, "fact": self.text, "predicate": self.predicate.to_text(),
+                "ref": self.ref}
+
+
+@dataclass(frozen=True)
+class Proof:
+    """A numbered proof of ``goal``: givens, checks, then steps (each citing
+    only what comes before it). ``auxiliary``: auxiliary constructions the
+    proof added to the premise, in the language."""
+
+    goal: Predicate
+    givens: tuple[Given, ...]
+    checks: tuple[Check, ...]
+    steps: tuple[Step, ...]
+    auxiliary: tuple[str, ...] = ()
+
+    def statement(self, ref: int) -> str:
+        """The notation of fact ``[ref]``."""
+        for item in self.givens:
+            if item.ref == ref:
+                return item.text
+        for step in self.steps:
+            if step.ref == ref:
+                return step.text
+        raise KeyError(ref)
+
+    def to_text(self) -> str:
+        width = max(2, len(str(len(self.givens) + len(self.steps) - 1)))
+        out = ["* From theorem premises:"]
+        out.extend(f"{g.text} [{g.ref:0{width}d}]" for g in self.givens)
+        if self.auxiliary:  # AlphaGeometry's order: after the premises
+            out.append("* Auxiliary Constructions:")
+            out.extend(self.auxiliary)
+        if self.checks:
+            out.append("* Numerical checks:")
+            out.extend(f"{c.text} [{c.label}]" for c in self.checks)
+        out.append("* Proof steps:")
+        checks = {c.ref: c for c in self.checks}
+        for s in self.steps:
+            cited = [f"{self.statement(r)} [{r:0{width}d}]" for r in s.premises]
+            cited += [f"{checks[c].text} [{checks[c].label}]" for c in s.checks]
+            rule = s.label if s.kind != "rule" or s.rule == s.label else f"{s.rule} {s.label}"
+            out.append(f"{s.number:03d}. {' & '.join(cited)} ({rule}) ⇒ {s.text} [{s.ref:0{width}d}]")
+        return "\n".join(out) + "\n"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"goal": self.goal.to_text(), "auxiliary": list(self.auxiliary),
+                "premises": [g.to_dict() for g in self.givens],
+                "checks": [c.to_dict() for c in self.checks],
+                "steps": [s.to_dict() for s in self.steps]}
+
+    def __str__(self) -> str:
+        return self.to_text()
+
+
+@dataclass(frozen=True)
+class GoalResult:
+    """One goal of a prover run: proved or not, and its proof."""
+
+    goal: Predicate
+    proof: Proof | None
+
+    @property
+    def proved(self) -> bool:
+        return self.proof is not None
+
+
+@dataclass(frozen=True)
+class Result:
+    """What a prover returns. ``seconds`` is wall-clock time (the one field
+    that differs between runs); ``stats`` are counts (facts, levels, ...)."""
+
+    method: str
+    status: Status
+    goals: tuple[GoalResult, ...]
+    seconds: float
+    stats: dict[str, int]
+
+    @property
+    def solved(self) -> bool:
+        return bool(self.goals) and all(g.proved for g in self.goals)
+
+    def to_dict(self) -> dict[str, object]:
+        return {"method": self.method, "status": self.status, "solved": self.solved,
+                "goals": [{"goal": g.goal.to_text(), "proved": g.proved,
+                           "proof": None if g.proof is None else g.proof.to_dict()} for g in self.goals],
+                "stats": dict(self.stats), "seconds": round(self.seconds, 4)}
+
+
+class Prover(Protocol):
+    """The interface of every prover."""
+
+    name: str
+    """The ``--method`` that selects it (``ddar``, ...)."""
+    diagrams: int
+    """How many diagrams of the problem it reads (0: none); a caller that
+    realizes the problem anyway passes at least that many as ``figures``."""
+
+    def prove(self, problem: Problem, goals: Sequence[Predicate] | None = None,
+              budget: Budget | Clock | None = None, *, figures: Diagrams | None = None) -> Result:
+        """Prove ``goals`` (default: the problem's) from the premise within
+        ``budget`` (a :class:`~geodsl.budget.Budget`, or the
+        :class:`~geodsl.budget.Clock` of a problem already under way);
+        ``figures``: the problem already realized (see :attr:`diagrams`)."""
+        ...
