@@ -110,13 +110,13 @@ def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool) -> 
 
 def summary(records: list[dict[str, object]], seconds: float) -> str:
     """``N problems: S solved, U true but not proved, F false, N without a goal, E errors, T s``."""
-    count = {k: 0 for k in ("proved", "true_unproved", "false", None)}
+    count: dict[object, int] = {k: 0 for k in ("proved", "true_unproved", "false", None)}
     errors = 0
     for r in records:
         if r["status"] == "error":
             errors += 1
         else:
-            count[r["verdict"]] += 1  # type: ignore[index]
+            count[r["verdict"]] += 1
     parts = [f"{count['proved']} solved", f"{count['true_unproved']} true but not proved",
              f"{count['false']} false"]
     if count[None]:
@@ -163,7 +163,7 @@ def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, o
     goal = "; ".join(v.predicate.to_text() for v in check.options)
     verdict = rec["verdict"]
     words = {"proved": "proved", "false": "false in the diagram (not provable)",
-             "true_unproved": f"not proved ({check.closure_status})", None: ""}[verdict]  # type: ignore[index]
+             "true_unproved": f"not proved ({check.closure_status})"}.get(str(verdict), "")
     print(f"problem: {check.problem or '(unnamed)'}  ({path})")
     if verdict is None and check.queries:
         print(f"goal: (none; the queries below): closure {check.closure_status}, {rec['facts']} facts, "

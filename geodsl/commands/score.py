@@ -56,9 +56,9 @@ def _print_table(report: dict[str, object]) -> None:
     for m in _METRICS:
         cells = []
         for _, p in parts:
-            value = p["metrics"][m]  # type: ignore[index]
+            value = cast(dict[str, float], p["metrics"])[m]
             cells.append(f"{value:.2f}" if m == "avg_selected" else f"{100 * value:.2f}")
         table.add_row(m.replace("_", " "), *cells)
     for o in OUTCOMES:
-        table.add_row(o.replace("_", " "), *(str(p["outcomes"][o]) for _, p in parts))  # type: ignore[index]
+        table.add_row(o.replace("_", " "), *(str(cast(dict[str, int], p["outcomes"])[o]) for _, p in parts))
     console().print(table)

@@ -164,12 +164,12 @@ class Closure:
         if goal.negated:
             raise NotProvedError(f"`{goal.to_text()}` is a negation: no deduction proves it",
                                  hint="proves() says whether the diagrams refute the positive statement")
-        facts = [self.find(part) for part in expand(goal)]
-        if any(f is None for f in facts):
+        parts = expand(goal)
+        facts = [f for f in (self.find(part) for part in parts) if f is not None]
+        if len(facts) < len(parts):
             raise NotProvedError(f"`{goal.to_text()}` is not proved by the closure",
                                  hint=f"status: {self.status}; proves() tells before proof() is asked")
-        proof = build_proof(self.facts, facts, self.fact_predicate, self.side_predicate,  # type: ignore[arg-type]
-                            statement=goal)
+        proof = build_proof(self.facts, facts, self.fact_predicate, self.side_predicate, statement=goal)
         return with_given_auxiliary(proof, self.problem)
 
     def _predicate(self, predicate: Predicate | str) -> Predicate:

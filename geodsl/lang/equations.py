@@ -195,6 +195,14 @@ def _product(tree: Tree, params: tuple[str, ...], constants: frozenset[str]) -> 
     return tuple(factors)
 
 
+_ATOM_KINDS: dict[str, AtomKind] = {"angle": "angle", "length": "length", "square": "square"}
+
+
+def _token(child: Tree[Token] | Token) -> Token:
+    assert isinstance(child, Token), "a measure's and a parameter's children are names"
+    return child
+
+
 def _index(token: Token, params: tuple[str, ...], want_point: bool, constants: frozenset[str]) -> int:
     name = str(token)
     if name not in params:
@@ -216,9 +224,9 @@ def _factor(tree: Tree, power: int, params: tuple[str, ...], constants: frozense
             raise EquationSyntax("division by zero", _column(tree.children[0]), "divide by a non-zero number")
         return Factor(power, number=value)
     if kind == "param":
-        return Factor(power, param=_index(tree.children[0], params, False, constants))  # type: ignore[arg-type]
-    points = tuple(_index(t, params, True, constants) for t in tree.children)  # type: ignore[arg-type]
-    return Factor(power, atom=Atom(kind, points))  # type: ignore[arg-type]
+        return Factor(power, param=_index(_token(tree.children[0]), params, False, constants))
+    points = tuple(_index(_token(t), params, True, constants) for t in tree.children)
+    return Factor(power, atom=Atom(_ATOM_KINDS[kind], points))
 
 
 _ATOM_OF: dict[TableKind, AtomKind] = {"angles": "angle", "lengths": "length", "ratios": "length",

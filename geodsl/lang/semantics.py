@@ -26,7 +26,7 @@ from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, 
                      Location, PointError, ProblemError, SyntaxErrorGDL, UnknownNameError)
 from .limits import Limits
 from .lines import Line
-from .syntax import RawLine, RawStatement
+from .syntax import RawBody, RawLine, RawStatement, Unparsed
 
 KEYWORDS = ("goal", "option", "answer", "aux")
 
@@ -97,7 +97,7 @@ class ProblemReader:
                 continue
             if raw.kind == "content":
                 body = raw.body
-                assert body is not None
+                assert isinstance(body, RawBody), "a content line has statements"
                 if body.conclusion is not None:
                     raise self._err(SyntaxErrorGDL, "`=>` is only used in rule files", line,
                                     body.conclusion[0].head[0], "a problem line is `premise ? goal`")
@@ -120,19 +120,21 @@ class ProblemReader:
             if raw.kind == "unparsed":
                 # Not the DSL: an option or goal may be in proof-text notation.
                 key, words = _keyword(raw)
-                notation = NotationText(raw.body.text, raw.body.column)  # type: ignore[union-attr]
+                unparsed = raw.body
+                assert isinstance(unparsed, Unparsed)
+                notation = NotationText(unparsed.text, unparsed.column)
                 if key == "option" and len(words) == 1:
                     deferred_options.append((words[0], _head(raw), notation, line))
                 elif key == "goal" and not words:
                     deferred_goals.append((notation, line))
                 else:
-                    raise raw.body.error  # type: ignore[union-attr]
+                    raise unparsed.error
                 continue
             if raw.kind != "keyword":
                 continue
             key, words = _keyword(raw)
             body = raw.body
-            assert body is not None
+            assert isinstance(body, RawBody), "a keyword line of the DSL has statements"
             if body.pipe is not None:
                 hint = ("an `aux:` line lists candidate constructions: separate them with `;`"
                         if key == "aux" else
