@@ -32,8 +32,7 @@ from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Sequence
-from typing import cast
+from collections.abc import Callable, Sequence
 from functools import partial
 
 import numpy as np
@@ -111,8 +110,7 @@ class NumericModel:
             fast = self._fast.get(name)
             if fast is not None and len(args) == fast[1]:
                 try:
-                    # A constant among the args raises the TypeError caught below.
-                    found = fast[0](*cast(tuple[int, ...], args))
+                    found = fast[0](*args)
                 except TypeError:  # a constant where a point was expected
                     found = None
                 if found is not None:
@@ -151,8 +149,9 @@ class NumericModel:
         # The compiled checks read these tables (and the structures below,
         # once built: Diagram.index).
         self.diagram = Diagram(self)
-        self.fast_checks = self._fast = {
+        fast: dict[str, tuple[Callable[..., bool], int]] = {
             name: (partial(self.diagram.holds, name), arity) for name, (_, arity) in MATCH_CHECKS.items()}
+        self.fast_checks = self._fast = fast
         # Every other predicate over points only: the realizer's check itself,
         # called on the coordinates without the generic lookup of holds().
         for name, pdef in rulebase().predicates.items():
@@ -478,7 +477,8 @@ class NumericModel:
                     self.midpoint[(i, j)] = m
 
 
-def _direct(check, pts: list[complex], tol: Tolerance, scale: float):  # type: ignore[no-untyped-def]
+def _direct(check: Callable[[Sequence[complex | float], Tolerance, float], bool], pts: list[complex],
+            tol: Tolerance, scale: float) -> Callable[..., bool]:
     """A realizer check as a function of point ids (see ``_build_pairs``)."""
     def holds(*ids: int) -> bool:
         return bool(check([pts[i] for i in ids], tol, scale))

@@ -403,8 +403,8 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
         found: tuple[dict[str, complex], dict[ChoiceKey, Choice], Random] | None = None
 
         def goals_false(coords: Mapping[str, complex]) -> list[int]:
-            candidate = Diagram(problem, index, coords, (), tol)  # type: ignore[arg-type]
-            return [i for i, g in enumerate(problem.goals) if not candidate.holds(g)]  # type: ignore[union-attr]
+            candidate = Diagram(problem, index, coords, (), tol)
+            return [i for i, g in enumerate(problem.goals) if not candidate.holds(g)]
 
         for _ in range(settings.attempts_per_goal if checking else 1):
             start = rng.position

@@ -116,6 +116,7 @@ Box = tuple[float, float, float, float]
 """(x0, y0, x1, y1) in data coordinates."""
 
 LABEL_FONT = {"family": "DejaVu Serif", "style": "italic"}
+"""The labels' font (italic, as points are set in geometry texts)."""
 LABEL_MARGIN = 1.5
 """Points of clear space kept around a label's text."""
 POINT_RADIUS = 3.2
@@ -133,7 +134,8 @@ def _text_size(name: str) -> tuple[float, float]:
 
     text = _label(name)
     width, height, _ = TextToPath().get_text_width_height_descent(
-        text, FontProperties(size=LABEL_SIZE, **LABEL_FONT), ismath=text.startswith("$"))
+        text, FontProperties(family=LABEL_FONT["family"], style="italic", size=LABEL_SIZE),
+        ismath=text.startswith("$"))
     return float(width) + 2 * LABEL_MARGIN, float(height) + 2 * LABEL_MARGIN
 
 
@@ -423,13 +425,12 @@ def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) ->
     ax.axis("off")
 
     for c in circles:
-        style = dict(fill=False, lw=1.3, zorder=1)
         if c.aux:
             ax.add_patch(CirclePatch((c.centre.real, c.centre.imag), c.radius, ec=AUX, ls=(0, (5, 4)),
-                                     **style))  # type: ignore[arg-type]
+                                     fill=False, lw=1.3, zorder=1))
         else:
             ax.add_patch(CirclePatch((c.centre.real, c.centre.imag), c.radius, ec=CIRCLE,
-                                     **style))  # type: ignore[arg-type]
+                                     fill=False, lw=1.3, zorder=1))
     premise_lines = [ln for ln in lines if not ln.aux]
     for ln in lines:
         a, b = coords[ln.points[0]], coords[ln.points[-1]]
