@@ -246,9 +246,13 @@ class NumericModel:
 
         If coll i j k holds, the three points are within eps of one line,
         so the directions i→j and i→k differ (mod π) by at most
-        2 eps/|ij| + 2 eps/|ik| ≤ 4 eps/dmin: the points k whose direction
-        from i is that close to j's (with a margin, :data:`LOOSE`) are a
-        superset of the answer. Only j with some candidate are listed."""
+        2 eps/|ij| + 2 eps/|ik| (each side's distance to that line over its
+        length): the points k whose direction from i is that close to j's
+        (with a margin, :data:`LOOSE`) are a superset of the answer. Since
+        that bound is at most twice the larger of the two shares, each point
+        searches the sorted directions within twice its own share, and each
+        pair found is held to its exact bound. Only j with some candidate
+        are listed."""
         n = self.n
         if i >= n - 2:
             return {}
@@ -257,13 +261,39 @@ class NumericModel:
         z = np.asarray(self.coords, dtype=np.complex128)
         others = np.array([k for k in range(n) if k != i], dtype=np.int64)
         v = z[others] - z[i]
-        dmin = self._min_distance()
-        width = LOOSE * 4 * self.eps / dmin if dmin > 0 else math.inf
+        dist = np.abs(v)
         out: dict[int, list[int]] = {}
-        if width >= math.pi / 2:
+        nearest = float(dist.min())
+        if nearest <= 0:  # a point on i: every direction is possible
             for j in range(i + 1, n):
                 out[j] = [k for k in range(n) if k != i and k != j]
             return out
+        slack = LOOSE * 2 * self.eps / dist          # per point: its share of the bound
+        # slack_j + slack_k <= 2 max(slack_j, slack_k): every candidate pair
+        # lies within the window of one of its two points, 2 slack wide.
+        width = 2 * slack
+        theta = np.mod(np.arctan2(v.imag, v.real), math.pi)
+        order = np.argsort(theta, kind="stable")
+        sorted_theta = theta[order]
+        ext = np.concatenate([sorted_theta - math.pi, sorted_theta, sorted_theta + math.pi])
+        ext_pos = np.concatenate([order] * 3)       # positions in `others`
+        lo = np.searchsorted(ext, theta - width, side="left")
+        hi = np.searchsorted(ext, theta + width, side="right")
+        wide = width >= math.pi / 2
+        found: dict[int, set[int]] = {}
+        for pos in np.flatnonzero((hi - lo > 1) | wide).tolist():
+            window = ext_pos[lo[pos]:hi[pos]] if not wide[pos] else np.arange(len(others))
+            window = window[window != pos]
+            gap = np.abs(theta[window] - theta[pos])
+            gap = np.minimum(gap, math.pi - gap)
+            for other in window[gap <= slack[pos] + slack[window]].tolist():
+                found.setdefault(pos, set()).add(other)
+                found.setdefault(other, set()).add(pos)
+        for pos, near in found.items():
+            j = int(others[pos])
+            if j > i:
+                out[j] = sorted(int(others[k]) for k in near)
+        return out
         theta = np.mod(np.arctan2(v.imag, v.real), math.pi)
         order = np.argsort(theta, kind="stable")
         sorted_theta = theta[order]
