@@ -2,6 +2,8 @@
 from collections.abc import Callable
 from typing import Any
 
+from geodsl.lang.constants import Constant
+
 from typing_extensions import disjoint_base
 
 DEGENERACY: dict[str, int]
@@ -31,5 +33,5 @@ class Diagram:
 def search(cons_vars: list[list[int]], cons_side: list[bool], cons_names: list[str], plain: list[bool],
            nvars: int, diagram: Diagram, check: Callable[[int, tuple[int, ...]], bool],
            cost: Callable[[int, tuple[int | None, ...]], int], deadline: float, max_matches: int,
-           memo: dict[tuple[str, tuple[object, ...]], bool],
+           memo: dict[tuple[str, tuple[int | Constant, ...]], bool],
            enumerated: dict[tuple[str, tuple[int | None, ...]], list[tuple[int, ...]]]) -> list[tuple[int, ...]]: ...

@@ -35,7 +35,7 @@ from ..proofs import Proof, Status
 from ..realizer import Diagrams, realize
 from ..realizer.checks import evaluate
 from ..realizer.tolerance import figure_scale
-from .facts import Args, Fact, Side
+from .facts import Args, Fact, Side, canonical
 from .harvest import harvest
 from .matcher import Matcher
 from .numeric import NumericModel
@@ -201,7 +201,7 @@ def _diagram_fact(store: Store, name: str, args: Args) -> int | None:
     found = store.index.get(key)
     if found is not None:
         return found
-    if not store.model.holds(name, key[1:]):
+    if not store.model.holds(name, canonical(name, args)):
         return None
     return store.add(name, args, "diagram", (), sides=[(name, args)])
 

@@ -39,13 +39,14 @@ import numpy as np
 
 from .._match import CHECKS as MATCH_CHECKS, MAX_SHAPE_POINTS, Diagram  # noqa: F401
 from ..budget import BudgetExceeded, Clock
+from ..lang.constants import Constant
 from ..lang.definitions import rulebase
 from ..realizer import checks as _checks
 from ..realizer.checks import CHECKS, constant_value
 from ..realizer.loci import dot
 from ..realizer.tolerance import TOLERANCE, Tolerance, figure_scale
 
-Args = tuple[object, ...]
+Args = tuple[int | Constant, ...]
 
 MAX_POINTS = 1000
 """The largest model built: its O(n²) tables take about 0.5 GB at this size."""
@@ -117,8 +118,7 @@ class NumericModel:
                     if len(self.memo) < MAX_MEMO:
                         self.memo[key] = found
                     return found
-            values = [self.coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
-                      for a in args]
+            values = [self.coords[a] if isinstance(a, int) else constant_value(a) for a in args]
             found = bool(CHECKS[name](values, self.tol, self.scale))
             if len(self.memo) < MAX_MEMO:
                 self.memo[key] = found
@@ -168,8 +168,7 @@ class NumericModel:
             return False
         for coords in self.others:
             scale = figure_scale(coords)
-            values = [coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
-                      for a in args]
+            values = [coords[a] if isinstance(a, int) else constant_value(a) for a in args]
             if not CHECKS[name](values, self.tol, scale):
                 return False
         return True

@@ -27,8 +27,8 @@ from importlib import resources
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from .constants import Constant
-from .definitions import canonical, rulebase
+from .constants import CONST_KINDS, ConstKind, Constant
+from .definitions import PredicateDef, canonical, rulebase
 from .terms import Arg, Predicate
 from .errors import SyntaxErrorGDL
 
@@ -163,7 +163,7 @@ class _ToPredicates(Transformer):
     run = listed
 
     def angle_lines(self, c: list[object]) -> tuple[str, ...]:
-        return (*c[1], *c[3])  # type: ignore[misc]  # ∠ ( seg sep seg )
+        return (*_names(c[1]), *_names(c[3]))  # ∠ ( seg sep seg )
 
     def angle_vertex(self, c: list[Token]) -> tuple[str, ...]:
         x, s, y = (point_name(t) for t in c[1:])
@@ -189,7 +189,8 @@ class _ToPredicates(Transformer):
     def chain(self, c: list[object]) -> list[tuple[str, object]]:
         if len(c) == 2:
             return [(str(c[0]), c[1])]
-        return [*c[0], (str(c[1]), c[2])]  # type: ignore[misc]
+        earlier = cast(list[tuple[str, object]], c[0])  # the chain built so far
+        return [*earlier, (str(c[1]), c[2])]
 
     achain = rchain = chain
 
@@ -262,14 +263,14 @@ class _ToPredicates(Transformer):
                     raise _Reject(f"`{rel}` between a segment and a number")
                 return Predicate("lconst", (*left, _constant(right, "length")), rel == "≠")
             name, neg = _SEGREL[rel]
-            return Predicate(name, (*left, *right), neg)  # type: ignore[misc]
+            return Predicate(name, (*left, *_names(right)), neg)
         return _chain(c, link)
 
     def angle_chain(self, c: list[object]) -> list[Predicate]:
         def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
             if isinstance(right, Token):
                 return Predicate("aconst", (*left, _constant(right, "angle")), rel == "≠")
-            return Predicate("eqangle", (*left, *right), rel == "≠")  # type: ignore[misc]
+            return Predicate("eqangle", (*left, *_names(right)), rel == "≠")
         return _chain(c, link)
 
     def product_eq(self, c: list[object]) -> list[Predicate]:
@@ -286,18 +287,24 @@ class _ToPredicates(Transformer):
             # A ratio is ("ratio", a, b, c, d): drop the tag.
             if isinstance(right, Token):
                 return Predicate("rconst", (*left[1:], _constant(right, "ratio")), rel == "≠")
-            return Predicate("eqratio", (*left[1:], *right[1:]), rel == "≠")  # type: ignore[index]
+            return Predicate("eqratio", (*left[1:], *_names(right)[1:]), rel == "≠")
         return _chain(c, link)
+
+
+def _names(value: object) -> tuple[str, ...]:
+    """A segment, an angle or a ratio the transformer built: a sequence of names."""
+    assert isinstance(value, (list, tuple)), value
+    return tuple(str(v) for v in value)
 
 
 def _chain(c: list[object], link: Callable[[str, tuple[str, ...], object], Predicate]) -> list[Predicate]:
     """``X r1 Y r2 Z`` states ``X r1 Y`` and ``Y r2 Z``; a number ends the chain's objects."""
-    left = c[0]
+    left = _names(c[0])
     out: list[Predicate] = []
-    for rel, right in c[1]:  # type: ignore[attr-defined]
-        out.append(link(rel, left, right))  # type: ignore[arg-type]
+    for rel, right in cast(list[tuple[str, object]], c[1]):  # what chain() built
+        out.append(link(rel, left, right))
         if not isinstance(right, Token):
-            left = right
+            left = _names(right)
     return out
 
 
@@ -310,14 +317,14 @@ class _Reject(ValueError):
     pass
 
 
-def _constant(token: Token, kind: str) -> Constant:
+def _constant(token: str, kind: str) -> Constant:
     text = str(token).replace("π", "pi").replace("°", "o").replace("PI", "pi").replace("_pi", "pi")
     if text.startswith("pi") or text.startswith("-pi"):
         text = text.replace("pi", "1pi", 1)
     from .constants import ConstantSyntax, read_constant
 
     try:
-        return read_constant(text, kind)  # type: ignore[arg-type]
+        return read_constant(text, _const_kind(kind))
     except ConstantSyntax as exc:
         raise _Reject(str(exc)) from None
 
@@ -374,8 +381,15 @@ def _templates() -> tuple[tuple[re.Pattern[str], str, bool, tuple[str, ...]], ..
     return tuple(out)
 
 
-def arg_kind_of(pdef: object, name: str) -> str:
-    return pdef.kinds[pdef.params.index(name)]  # type: ignore[attr-defined]
+def arg_kind_of(pdef: PredicateDef, name: str) -> str:
+    return pdef.kinds[pdef.params.index(name)]
+
+
+def _const_kind(kind: str) -> ConstKind:
+    for known in CONST_KINDS:
+        if known == kind:
+            return known
+    raise _Reject(f"a {kind} is not a constant")
 
 
 def _literal(text: str) -> str:
@@ -408,7 +422,9 @@ def _read_template(text: str) -> Predicate | None:
                 continue
             kind = arg_kind_of(pdef, g)
             try:
-                bind[g] = point_name(values[k]) if kind == "point" else _constant(values[k], kind)  # type: ignore[arg-type]
+                value = values[k]
+                assert value is not None  # a template's field always matches
+                bind[g] = point_name(value) if kind == "point" else _constant(value, kind)
             except _Reject:
                 return None
             k += 1

@@ -16,7 +16,7 @@ import itertools
 import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import cast, overload
 
 import numpy as np
 
@@ -167,7 +167,7 @@ class Diagram:
                 circles = circles + more_c
             cached = (lines, circles)
             self._cache["objects"] = cached
-        return cached  # type: ignore[return-value]
+        return cast(tuple[list[DiagramLine], list[DiagramCircle]], cached)  # the cache holds what was stored above
 
     def lines(self) -> tuple[DiagramLine, ...]:
         """The lines the premise (and auxiliary constructions) imply."""

@@ -25,6 +25,7 @@ from pathlib import Path
 
 import matplotlib
 import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Arc, Circle as CirclePatch, Polygon
 
@@ -282,18 +283,18 @@ def _draw_items(pred: Predicate) -> list[tuple[DrawItem, tuple[str, ...]]]:
     return out
 
 
-def _ticks(ax: object, a: complex, b: complex, count: int, unit: float, color: str) -> None:
+def _ticks(ax: Axes, a: complex, b: complex, count: int, unit: float, color: str) -> None:
     m = (a + b) / 2
     d = (b - a) / abs(b - a) if b != a else 1 + 0j
     n = d * 1j
     for i in range(count):
         c = m + d * (i - (count - 1) / 2) * 0.35 * unit
         s, e = c - n * 0.45 * unit, c + n * 0.45 * unit
-        ax.plot([s.real, e.real], [s.imag, e.imag], color=color, lw=1.8, zorder=6,  # type: ignore[attr-defined]
+        ax.plot([s.real, e.real], [s.imag, e.imag], color=color, lw=1.8, zorder=6,
                 solid_capstyle="round")
 
 
-def _right_angle(ax: object, a: complex, b: complex, c: complex, d: complex, unit: float) -> None:
+def _right_angle(ax: Axes, a: complex, b: complex, c: complex, d: complex, unit: float) -> None:
     """A right-angle mark where lines ab and cd cross (if they cross nearby)."""
     u, v = b - a, d - c
     den = cross(u, v)
@@ -308,10 +309,10 @@ def _right_angle(ax: object, a: complex, b: complex, c: complex, d: complex, uni
     uu = u / abs(u) * (1 if dot(a + b - 2 * x, u) >= 0 else -1)
     vv = v / abs(v) * (1 if dot(c + d - 2 * x, v) >= 0 else -1)
     corner = [x + uu * s, x + uu * s + vv * s, x + vv * s]
-    ax.plot([q.real for q in corner], [q.imag for q in corner], color=HIGHLIGHT, lw=1.4, zorder=6)  # type: ignore[attr-defined]
+    ax.plot([q.real for q in corner], [q.imag for q in corner], color=HIGHLIGHT, lw=1.4, zorder=6)
 
 
-def _angle_arc(ax: object, a: complex, b: complex, c: complex, d: complex, unit: float,
+def _angle_arc(ax: Axes, a: complex, b: complex, c: complex, d: complex, unit: float,
                count: int) -> None:
     """An arc marking the angle from line ab to line cd at their crossing."""
     u, v = b - a, d - c
@@ -330,7 +331,7 @@ def _angle_arc(ax: object, a: complex, b: complex, c: complex, d: complex, unit:
         t1, t2 = t2, t1
     for i in range(count):
         rad = (1.6 + 0.35 * i) * unit
-        ax.add_patch(Arc((x.real, x.imag), 2 * rad, 2 * rad, theta1=t1, theta2=t2,  # type: ignore[attr-defined]
+        ax.add_patch(Arc((x.real, x.imag), 2 * rad, 2 * rad, theta1=t1, theta2=t2,
                          color=HIGHLIGHT, lw=1.4, zorder=6))
 
 
@@ -462,15 +463,15 @@ def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) ->
     return fig
 
 
-def _aux_parts(points: Sequence[str], premise_lines: Sequence[object],
+def _aux_parts(points: Sequence[str], premise_lines: Sequence[DiagramLine],
                coords: dict[str, complex]) -> list[tuple[complex, complex]]:
     """The parts of an auxiliary line to draw dashed: all of it, or, when it
     extends a premise line, only the extensions beyond the premise segment."""
     a, b = coords[points[0]], coords[points[-1]]
     for ln in premise_lines:
-        shared = [n for n in ln.points if n in points]  # type: ignore[attr-defined]
-        if len(shared) >= 2 and len(shared) == len(ln.points):  # type: ignore[attr-defined]
-            s, e = coords[ln.points[0]], coords[ln.points[-1]]  # type: ignore[attr-defined]
+        shared = [n for n in ln.points if n in points]
+        if len(shared) >= 2 and len(shared) == len(ln.points):
+            s, e = coords[ln.points[0]], coords[ln.points[-1]]
             u = e - s
             t = [dot(coords[n] - s, u) / dot(u, u) for n in points]
             parts = []
@@ -508,16 +509,16 @@ def _caption(diagram: Diagram, highlight: Predicate | None, caption: str | None)
     return out
 
 
-def _draw_highlight(ax: object, pred: Predicate, coords: dict[str, complex], diagram: Diagram,
+def _draw_highlight(ax: Axes, pred: Predicate, coords: dict[str, complex], diagram: Diagram,
                     unit: float) -> None:
     segs, polys = _highlight_parts(pred, coords)
     for a, b in segs:
         pa, pb = coords[a], coords[b]
-        ax.plot([pa.real, pb.real], [pa.imag, pb.imag], color=HIGHLIGHT, lw=2.6, zorder=5,  # type: ignore[attr-defined]
+        ax.plot([pa.real, pb.real], [pa.imag, pb.imag], color=HIGHLIGHT, lw=2.6, zorder=5,
                 solid_capstyle="round", alpha=0.9)
     for poly in polys:
         pts = [(coords[n].real, coords[n].imag) for n in poly]
-        ax.add_patch(Polygon(pts, closed=True, fc=HIGHLIGHT, alpha=0.16, ec=HIGHLIGHT, lw=2.0,  # type: ignore[attr-defined]
+        ax.add_patch(Polygon(pts, closed=True, fc=HIGHLIGHT, alpha=0.16, ec=HIGHLIGHT, lw=2.0,
                              zorder=4))
     for item, names in _draw_items(pred):
         p = [coords[n] for n in names]
@@ -532,5 +533,5 @@ def _draw_highlight(ax: object, pred: Predicate, coords: dict[str, complex], dia
                 o = circumcenter(p[0], p[1], p[2], diagram.tol, diagram.scale)
             except Degenerate:  # collinear: no circle to draw
                 continue
-            ax.add_patch(CirclePatch((o.real, o.imag), abs(p[0] - o), fill=False, ec=HIGHLIGHT, lw=2.4,  # type: ignore[attr-defined]
+            ax.add_patch(CirclePatch((o.real, o.imag), abs(p[0] - o), fill=False, ec=HIGHLIGHT, lw=2.4,
                                      zorder=5, alpha=0.9))
