@@ -27,7 +27,7 @@ with a ``* Numerical checks:`` section, Newclid's word for it.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Literal, Protocol
 
 from .budget import Budget, Clock
@@ -160,15 +160,54 @@ class Proof:
 
 
 @dataclass(frozen=True)
+class Certificate:
+    """The evidence of an algebraic proof, not a synthetic one: the goal's
+    polynomials vanish on coordinates that satisfy every construction's
+    equations, and a small checker independent of the search verified it
+    (``checked``). ``conditions`` are the non-degeneracy conditions the
+    coordinates assume (two lines meet, a point is the second intersection,
+    ...); ``data`` the certificate itself, as JSON-ready data."""
+
+    goal: Predicate
+    method: str
+    conditions: tuple[str, ...]
+    checked: bool
+    data: dict[str, object] = field(default_factory=dict, compare=False)
+    auxiliary: tuple[str, ...] = ()
+
+    def to_text(self) -> str:
+        out = [f"proved (algebra: {self.method}), certificate "
+               + ("checked" if self.checked else "NOT checked")]
+        if self.auxiliary:
+            out.append("* Auxiliary Constructions:")
+            out.extend(self.auxiliary)
+        params = self.data.get("parameters", [])
+        members = self.data.get("triangular_set", [])
+        out.append(f"* Coordinates: {len(params) if isinstance(params, list) else 0} parameters, "
+                   f"{len(members) if isinstance(members, list) else 0} quadratic members "
+                   "(the goal's pseudo-remainder is 0)")
+        if self.conditions:
+            out.append("* Non-degeneracy conditions:")
+            out.extend(f"{c} [D{i}]" for i, c in enumerate(self.conditions))
+        return "\n".join(out) + "\n"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"goal": self.goal.to_text(), "method": self.method, "checked": self.checked,
+                "auxiliary": list(self.auxiliary), "conditions": list(self.conditions), **self.data}
+
+
+@dataclass(frozen=True)
 class GoalResult:
-    """One goal of a prover run: proved or not, and its proof."""
+    """One goal of a prover run: proved or not, and its proof — a synthetic
+    :class:`Proof`, or an algebraic :class:`Certificate`."""
 
     goal: Predicate
     proof: Proof | None
+    certificate: Certificate | None = None
 
     @property
     def proved(self) -> bool:
-        return self.proof is not None
+        return self.proof is not None or (self.certificate is not None and self.certificate.checked)
 
 
 @dataclass(frozen=True)
@@ -181,6 +220,9 @@ class Result:
     goals: tuple[GoalResult, ...]
     seconds: float
     stats: dict[str, int]
+    notes: tuple[str, ...] = ()
+    """Why a method stopped short, in words (the algebraic prover: "`d`
+    lies on a conic that is not a circle or a line")."""
 
     @property
     def solved(self) -> bool:
@@ -189,8 +231,10 @@ class Result:
     def to_dict(self) -> dict[str, object]:
         return {"method": self.method, "status": self.status, "solved": self.solved,
                 "goals": [{"goal": g.goal.to_text(), "proved": g.proved,
-                           "proof": None if g.proof is None else g.proof.to_dict()} for g in self.goals],
-                "stats": dict(self.stats), "seconds": round(self.seconds, 4)}
+                           "proof": None if g.proof is None else g.proof.to_dict(),
+                           "certificate": None if g.certificate is None else g.certificate.to_dict()}
+                          for g in self.goals],
+                "stats": dict(self.stats), "notes": list(self.notes), "seconds": round(self.seconds, 4)}
 
 
 class Prover(Protocol):

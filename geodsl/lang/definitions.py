@@ -22,6 +22,7 @@ from .constants import CONST_KINDS, Constant, ConstantSyntax, read_constant
 from .equations import TABLES, Equation, EquationSyntax, read_equations
 from .errors import GeoDSLError, Location, RulebaseError
 from .lines import Line, iter_lines
+from .polynomials import Form, PolynomialSyntax, read_polynomials
 from .syntax import RawBody, RawLine, RawStatement, Unparsed
 from .terms import Predicate
 
@@ -97,6 +98,10 @@ class PredicateDef:
     draw: tuple[DrawItem, ...] = ()
     variadic: bool = False
     """``more:``: the last parameter may be repeated (``cyclic a b c d e``)."""
+    polynomials: tuple[Form, ...] = field(default=(), compare=False)
+    """``polynomial:``: expressions in point coordinates that vanish when the
+    fact holds (:mod:`geodsl.lang.polynomials`; the algebraic prover's
+    hypotheses and goals)."""
 
     @property
     def arity(self) -> int:
@@ -156,6 +161,11 @@ class ConstructionDef:
     dialect_spellings: tuple[tuple[str, str, tuple[int, ...]], ...] = ()
     """(dialect, name there, order): argument i written in that dialect is
     our parameter ``order[i]``."""
+    polynomials: tuple[Predicate, ...] | None = None
+    """``polynomials:``: the facts whose polynomial forms (``polynomial:`` in
+    predicates.gdl) are the clause's equations in coordinates — enough of
+    its ``asserts:`` to determine its outputs as its recipe does; None for a
+    clause with no polynomial description (a trisector: a cubic)."""
     # Derived once at load time; the parser reads them for every clause.
     arity: int = field(init=False, compare=False)
     input_positions: tuple[int, ...] = field(init=False, compare=False)
@@ -423,8 +433,9 @@ def _symmetry_group(params: tuple[str, ...], generators: list[tuple[int, ...]]) 
     return (identity,) + tuple(sorted(group - {identity}))
 
 
-_FREE_PREDICATE_KEYS = frozenset(TABLES) | {"notation", "negated", "draw", "means", "negates"}
-_PREDICATE_KEYS = ("same", "side", "more", "negates", "means", *TABLES, "notation", "negated", "draw")
+_FREE_PREDICATE_KEYS = frozenset(TABLES) | {"notation", "negated", "draw", "means", "negates", "polynomial"}
+_PREDICATE_KEYS = ("same", "side", "more", "negates", "means", *TABLES, "polynomial", "notation", "negated",
+                   "draw")
 
 
 def _free_body(line: Line) -> tuple[str, int]:
@@ -567,6 +578,7 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
         draw: tuple[DrawItem, ...] = ()
         means: Means | None = None
         negates: Predicate | None = None
+        polynomials: tuple[Form, ...] = ()
         side = False
         variadic = False
         for line, raw in block.lines:
@@ -594,6 +606,12 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                     templates[key] = _read_template(reader, body, column, line, params)
                 elif key == "draw":
                     draw = _read_draw(reader, body, column, line, params)
+                elif key == "polynomial":
+                    try:
+                        polynomials = read_polynomials(body, params, constants)
+                    except PolynomialSyntax as exc:
+                        raise reader.error(str(exc), line, column + exc.column - 1, body.strip(),
+                                           exc.hint) from None
                 elif key == "means":
                     means = _read_means(reader, body, column, line, params)
                 else:  # negates
@@ -616,7 +634,7 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                                  negates=negates, means=means, equations=equations,
                                  notation=templates.get("notation"),
                                  negated_notation=templates.get("negated"), draw=draw,
-                                 variadic=variadic)
+                                 variadic=variadic, polynomials=polynomials)
     for pdef in out.values():
         for fact in ([pdef.negates] if pdef.negates else []) + list(pdef.means.facts if pdef.means else []):
             target = out.get(fact.name)
@@ -661,6 +679,7 @@ def read_constructions(text: str, source: str,
         bound = set(params)
         requires: list[Predicate] = []
         asserts: list[Predicate] = []
+        polys: list[Predicate] | None = None
         steps: list[RecipeStep] = []
         spellings: list[tuple[str, str, tuple[int, ...]]] = []
         known: set[str] = {p for p in params if p not in outputs}
@@ -670,6 +689,18 @@ def read_constructions(text: str, source: str,
                 target = requires if key == "requires" else asserts
                 for s in reader.statements(raw, line):
                     target.append(reader.predicate(s, line, bound, predicates))
+            elif key == "polynomials":
+                if polys is not None:
+                    raise reader.error("`polynomials:` is given twice", line, 1, key,
+                                       "write all of it on one line, separated by `;`")
+                polys = []
+                for s in reader.statements(raw, line):
+                    fact = reader.predicate(s, line, bound, predicates)
+                    if not predicates[fact.name].polynomials:
+                        raise reader.error(f"`{fact.name}` has no `polynomial:` form", line,
+                                           s.head[0].column or 1, fact.name,
+                                           "give the predicate a `polynomial:` line in predicates.gdl")
+                    polys.append(fact)
             elif key in ("fixes", "locus"):
                 pts = tuple(words)
                 bad = [p for p in pts if p not in outputs]
@@ -703,7 +734,7 @@ def read_constructions(text: str, source: str,
                 spellings.append((words[0], w[0], tuple(params.index(a) for a in w[1:])))
             else:
                 raise reader.error(f"unknown keyword `{key}:` in a construction", line, 1, key,
-                                   "constructions take requires, asserts, fixes, locus, dialect")
+                                   "constructions take requires, asserts, polynomials, fixes, locus, dialect")
         unfixed = [o for o in outputs if o not in known]
         if unfixed:
             raise reader.error(f"`{name}` never fixes `{unfixed[0]}`", hl, loc.column, name,
@@ -719,7 +750,10 @@ def read_constructions(text: str, source: str,
         kinds = tuple(arg_kind(p) for p in params)
         out[name] = ConstructionDef(name, params, kinds, outputs, output_positions, tuple(requires),
                                     tuple(asserts), tuple(steps), block.doc,
-                                    loc, tuple(spellings))
+                                    loc, tuple(spellings),
+                                    # A clause that makes no fact (a free triangle) has no equations.
+                                    () if polys is None and not asserts else
+                                    None if polys is None else tuple(polys))
     return out
 
 
