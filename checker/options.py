@@ -28,7 +28,7 @@ from geodsl.budget import Budget, Clock
 from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
-from geodsl.proofs import Proof, Prover, Result, Status
+from geodsl.proofs import Certificate, Proof, Prover, Result, Status
 from geodsl.provers import get_prover
 from geodsl.realizer import realize
 from geodsl.realizer.rng import check_seed
@@ -37,10 +37,11 @@ from .queries import QueryAnswer, answers, measure_queries, to_prove
 
 Verdict = Literal["proved", "true_unproved", "false"]
 VERDICTS: tuple[Verdict, ...] = ("proved", "true_unproved", "false")
-ProofKind = Literal["deduction", "counterexample", "diagram"]
+ProofKind = Literal["deduction", "counterexample", "diagram", "algebra"]
 """How a proved option is proved: derived by the prover; a negated option
 refuted by the figures (a consistent figure where the positive fact fails);
-a side condition (``obtuse_angle``) decided on the figure."""
+a side condition (``obtuse_angle``) decided on the figure; by the algebraic
+prover, with a checked certificate (``proved (algebra)``)."""
 CheckStatus = Literal["ok", "error"]
 
 
@@ -57,6 +58,8 @@ class OptionVerdict:
     proof_steps: int | None = None
     proof: Proof | None = field(default=None, compare=False)
     """The deduction, when ``proof_kind`` is ``"deduction"`` and proofs were asked for."""
+    certificate: Certificate | None = field(default=None, compare=False)
+    """The algebraic certificate, when ``proof_kind`` is ``"algebra"`` and proofs were asked for."""
 
     def to_dict(self, with_proof: bool = False) -> dict[str, object]:
         """The JSON object of ``geodsl check`` (``options``) and ``geodsl prove``
@@ -68,6 +71,7 @@ class OptionVerdict:
         }
         if with_proof:
             out["proof"] = None if self.proof is None else self.proof.to_dict()
+            out["certificate"] = None if self.certificate is None else self.certificate.to_dict()
         return out
 
 
@@ -178,6 +182,8 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
     except GeoDSLError as exc:
         return ProblemCheck(problem.name, "error", error=exc, seconds=time.monotonic() - start)
     proofs = {} if result is None else {g.goal: g.proof for g in result.goals}
+    certificates = {} if result is None else {g.goal: g.certificate for g in result.goals
+                                              if g.certificate is not None and g.certificate.checked}
     verdicts = []
     for option, true in zip(options, numeric):
         predicate = option.predicate
@@ -185,15 +191,19 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
         kind: ProofKind | None = None
         steps: int | None = None
         proof = proofs.get(predicate) if true and not predicate.negated else None
+        certificate = certificates.get(predicate) if true and not predicate.negated else None
         if true and predicate.negated:
             proved, kind, steps = True, "counterexample", 0
+        elif proof is None and certificate is not None:
+            proved, kind, steps = True, "algebra", None
         elif proof is not None:
             # A side condition (obtuse_angle, ncoll) is decided on the diagram, not derived.
             side = rulebase().predicates[predicate.name].side
             proved, kind, steps = True, "diagram" if side else "deduction", len(proof.steps)
         verdict: Verdict = "proved" if proved else "true_unproved" if true else "false"
         verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps,
-                                      proof if with_proofs else None))
+                                      proof if with_proofs else None,
+                                      certificate if with_proofs and kind == "algebra" else None))
     key = problem.answer
     consistent: bool | None = None
     disagreements: tuple[str, ...] = ()

@@ -132,11 +132,12 @@ class Proof:
 
     def to_text(self) -> str:
         width = max(2, len(str(len(self.givens) + len(self.steps) - 1)))
-        out = ["* From theorem premises:"]
-        out.extend(f"{g.text} [{g.ref:0{width}d}]" for g in self.givens)
-        if self.auxiliary:  # AlphaGeometry's order: after the premises
+        out = []
+        if self.auxiliary:  # first: what the proof adds to the premise, in the language
             out.append("* Auxiliary Constructions:")
             out.extend(self.auxiliary)
+        out.append("* From theorem premises:")
+        out.extend(f"{g.text} [{g.ref:0{width}d}]" for g in self.givens)
         if self.checks:
             out.append("* Numerical checks:")
             out.extend(f"{c.text} [{c.label}]" for c in self.checks)

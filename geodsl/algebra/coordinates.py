@@ -42,15 +42,16 @@ from typing import Any
 
 import sympy
 from sympy.polys.domains import QQ
-from sympy.polys.fields import FracElement, FracField, field as make_field
+from sympy.polys.fields import FracField, field as make_field
 
 from ..budget import Clock
 from ..lang.ast import Constant, Predicate, Problem
 from ..lang.definitions import rulebase
 from ..lang.polynomials import Evaluation, Unsupported
 
-Elem = FracElement
-"""An exact rational function of the parameters (sympy's sparse field)."""
+Elem = Any
+"""An exact rational function of the parameters (a sympy ``FracElement``,
+untyped to mypy)."""
 
 _UNKNOWN = ("X", "Y", "S")
 """The current point's coordinates and a line's position, while it is solved."""

@@ -92,7 +92,8 @@ def run_bounded(problem: Problem, goals: Sequence[Predicate], figure: dict[str, 
     child.close()
     try:
         if parent.poll(max(0.0, seconds)):
-            return parent.recv()  # type: ignore[no-any-return]  # the child sends a dict
+            answer: dict[str, Any] = parent.recv()  # the child sends a dict
+            return answer
         return None
     except EOFError:
         return {"failure": "internal error: the algebra process ended without an answer"}

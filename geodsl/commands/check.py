@@ -1,5 +1,8 @@
 """``geodsl check FILE... [--json] [--seed N] [--diagrams K] [--timeout S] [--proofs] [--audit]
-[--dialect D] [--problem NAME]``."""
+[--method M] [--aux-search] [--aux-depth K] [--jobs N] [--dialect D] [--problem NAME]``.
+
+With ``--method search|algebra|auto`` (or ``--aux-search``), the options
+DD+AR leaves ``true_unproved`` go on to the search and the algebra."""
 
 from __future__ import annotations
 
@@ -10,8 +13,10 @@ import time
 
 from ..checker.options import ProblemCheck, audit, check_problem
 from ..lang.errors import GeoDSLError
+from ..provers import get_prover
 from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
-                     add_problem, add_seed, add_timeout, console, iter_problems, located, plural)
+                     add_method, add_problem, add_seed, add_timeout, console, iter_problems, located, method_of,
+                     plural)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -30,6 +35,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--audit", action="store_true",
                    help="list keyed-false options that are true, keyed-true options that are false, "
                         "and keyed-true options the closure cannot prove")
+    add_method(p)
     add_dialect(p)
     add_problem(p)
     p.set_defaults(run=run)
@@ -37,14 +43,16 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 def run(args: argparse.Namespace) -> int:
     start = time.monotonic()
+    method = method_of(args)
     checks: list[ProblemCheck] = []
     failed = False
     for path, item, lines in iter_problems(args.files, args.problem, args.dialect):
         if isinstance(item, GeoDSLError):
             check = ProblemCheck(item.problem, "error", error=item, file=path)
         else:
+            prover = get_prover(method, seed=args.seed, jobs=args.jobs, depth=args.aux_depth)
             check = check_problem(item, seed=args.seed, diagrams=args.diagrams, timeout=args.timeout,
-                                  with_proofs=args.proofs)
+                                  with_proofs=args.proofs, prover=prover)
             check = ProblemCheck(**{**check.__dict__, "file": path})
         if check.error is not None:
             failed = True
@@ -98,7 +106,7 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool, last: str
         for v in check.options:
             key = "" if check.answer_key is None else ("✓" if v.label in check.answer_key else "✗")
             steps = "" if v.proof_steps is None else (str(v.proof_steps) if v.proof_kind == "deduction"
-                                                      else "diagram")
+                                                      else str(v.proof_kind))
             table.add_row(v.label, v.predicate.to_text(), "true" if v.numeric else "false",
                           f"[{style[v.verdict]}]{v.verdict}[/]", steps, key)
         for q in check.queries:  # a goal asking for a value: the numeric value, proved or not
@@ -115,6 +123,8 @@ def _print(checks: list[ProblemCheck], proofs: bool, with_audit: bool, last: str
             for v in check.options:
                 if v.proof is not None:
                     out.print(f"proof of {v.label}:\n{v.proof.to_text()}", markup=False, end="")
+                elif v.certificate is not None:
+                    out.print(f"proof of {v.label}:\n{v.certificate.to_text()}", markup=False, end="")
             for q in check.queries:
                 if q.proof is not None:
                     out.print(f"proof of {q.measurement.query.to_text()}:\n{q.proof.to_text()}", markup=False,

@@ -132,6 +132,33 @@ def add_diagrams(p: argparse.ArgumentParser) -> None:
                    metavar="K", help="independent diagrams per problem the verdicts are decided on (default: 3)")
 
 
+def add_method(p: argparse.ArgumentParser) -> None:
+    """``--method``, ``--aux-search``, ``--aux-depth K``, ``--jobs N`` (docs/provers.md)."""
+    p.add_argument("--method", choices=("ddar", "search", "algebra", "auto"), default="ddar",
+                   help="ddar: deduction + chasing; search: ddar, then ddar with auxiliary "
+                        "points; algebra: coordinates and Wu's method with a checked certificate; "
+                        "auto: ddar, then search, then algebra, in one budget (default: ddar)")
+    p.add_argument("--aux-search", action="store_true",
+                   help="search for auxiliary points where DD+AR alone fails (--method ddar becomes search)")
+    p.add_argument("--aux-depth", type=count_flag("--aux-depth", "the search depth"), default=2, metavar="K",
+                   help="auxiliary points added at most, one per level (default: 2)")
+    p.add_argument("--jobs", type=count_flag("--jobs", "the number of worker processes"), default=1,
+                   metavar="N", help="worker processes of the auxiliary-point search (default: 1); the "
+                                     "result does not depend on it")
+
+
+def method_of(args: argparse.Namespace) -> str:
+    """The method the flags ask for (``--aux-search`` turns ``ddar`` into ``search``)."""
+    method = str(args.method)
+    if args.aux_search:
+        if method == "algebra":
+            raise UsageError("--aux-search: the algebraic prover adds no auxiliary points",
+                             hint="use --method search or --method auto with --aux-search")
+        if method == "ddar":
+            method = "search"
+    return method
+
+
 def add_json(p: argparse.ArgumentParser, schema: str, shape: str = "an array, one object per problem") -> None:
     p.add_argument("--json", action="store_true",
                    help=f"print JSON ({shape}) instead of text; schema: geodsl/schemas/{schema}.json")

@@ -1,5 +1,5 @@
 """``geodsl prove FILE... [--json] [--timeout S] [--facts] [--seed N] [--diagrams K]
-[--dialect D] [--problem NAME]``.
+[--method ddar|search|algebra|auto] [--aux-search] [--aux-depth K] [--jobs N] [--dialect D] [--problem NAME]``.
 
 The same decision as ``geodsl check`` (:func:`geodsl.checker.options.check_problem`),
 for goals: each goal is ``proved``, ``true_unproved`` or ``false`` (false in
@@ -25,8 +25,10 @@ from ..lang.ast import Predicate, Problem
 from ..lang.errors import GeoDSLError
 from ..lang.notation import to_notation
 from ..realizer import Diagrams
+from ..proofs import Prover
+from ..provers import get_prover
 from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
-                     add_problem, add_seed, add_timeout, iter_problems, located, plural)
+                     add_method, add_problem, add_seed, add_timeout, iter_problems, located, method_of, plural)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -42,6 +44,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--facts", action="store_true", help="also list every derived fact with its provenance")
     add_seed(p)
     add_diagrams(p)
+    add_method(p)
     add_dialect(p)
     add_problem(p)
     p.set_defaults(run=run)
@@ -87,19 +90,24 @@ def goal_verdict(check: ProblemCheck) -> str | None:
     return "false" if "false" in verdicts else "true_unproved"
 
 
-def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool) -> dict[str, object]:
+def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool,
+           method: str = "ddar") -> dict[str, object]:
     """The JSON object of one problem (see ``docs/closure.md``)."""
+    count = len(run.facts) if run is not None else (
+        int(check.result.stats.get("facts", 0)) if check.result is not None else 0)
     out: dict[str, object] = {
-        "file": path, "problem": check.problem, "status": check.status,
+        "file": path, "problem": check.problem, "status": check.status, "method": method,
         "error": None if check.error is None else check.error.to_dict(),
         "solved": goal_verdict(check) == "proved",
         "verdict": goal_verdict(check) if check.status == "ok" else None,
         "goals": [v.to_dict(with_proof=True) for v in check.options],
         "closure_status": check.closure_status,
-        "facts": 0 if run is None else len(run.facts),
+        "facts": count,
         "seconds": round(check.seconds, 4),
         "auxiliary": list(check.auxiliary),
         "queries": [q.to_dict(with_proof=True) for q in check.queries],
+        "notes": [] if check.result is None else list(check.result.notes),
+        "stats": {} if check.result is None else dict(check.result.stats),
     }
     if facts:
         out["fact_list"] = [] if run is None else _fact_lines(run)
@@ -128,9 +136,12 @@ def summary(records: list[dict[str, object]], seconds: float) -> str:
 def run(args: argparse.Namespace) -> int:
     start = time.monotonic()
     failed = False
+    method = method_of(args)
     records: list[dict[str, object]] = []
     for path, item, lines in iter_problems(args.files, args.problem, args.dialect):
-        prover = _KeepingProver(args.seed, True if args.facts else None)
+        keeping = _KeepingProver(args.seed, True if args.facts else None)
+        prover: Prover = keeping if method == "ddar" else get_prover(method, seed=args.seed, jobs=args.jobs,
+                                                                     depth=args.aux_depth)
         if isinstance(item, GeoDSLError):
             check = ProblemCheck(item.problem, "error", error=item)
         else:
@@ -138,17 +149,17 @@ def run(args: argparse.Namespace) -> int:
             goals_only = replace(item, options=(), answer=None)
             check = check_problem(goals_only, seed=args.seed, diagrams=args.diagrams, timeout=args.timeout,
                                   with_proofs=True, prover=prover, saturate=args.facts or not item.goals)
-        rec = record(path, check, prover.run, args.facts)
+        rec = record(path, check, keeping.run, args.facts, method)
         records.append(rec)
         if check.error is not None:
             failed = True
             print(located(check.error, lines).format(), file=sys.stderr)
             continue
-        if prover.run is not None:
-            for bad in prover.run.unsound:
+        if keeping.run is not None:
+            for bad in keeping.run.unsound:
                 print(f"internal error: unsound derivation rejected: {bad}", file=sys.stderr)
         if not args.json:
-            _print(path, check, prover.run, rec, args.facts)
+            _print(path, check, keeping.run, rec, args.facts)
     seconds = time.monotonic() - start
     if args.json:
         json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
@@ -162,7 +173,9 @@ def run(args: argparse.Namespace) -> int:
 def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, object], facts: bool) -> None:
     goal = "; ".join(v.predicate.to_text() for v in check.options)
     verdict = rec["verdict"]
-    words = {"proved": "proved", "false": "false in the diagram (not provable)",
+    kinds = {v.proof_kind for v in check.options}
+    words = {"proved": "proved (algebra)" if kinds == {"algebra"} else "proved",
+             "false": "false in the diagram (not provable)",
              "true_unproved": f"not proved ({check.closure_status})"}.get(str(verdict), "")
     print(f"problem: {check.problem or '(unnamed)'}  ({path})")
     if verdict is None and check.queries:
@@ -175,10 +188,15 @@ def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, o
     if check.auxiliary and not any(v.proof is not None for v in check.options):
         print("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary))
     for v in check.options:
-        if v.proof is not None:
+        if v.proof is not None or v.certificate is not None:
             if len(check.options) > 1:
                 print(f"proof of {v.predicate.to_text()}:")
-            print(v.proof.to_text(), end="")
+            shown = v.proof if v.proof is not None else v.certificate
+            assert shown is not None
+            print(shown.to_text(), end="")
+    if verdict == "true_unproved" and check.result is not None:
+        for note in check.result.notes:
+            print(f"note: {note}")
     for q in check.queries:
         print(f"query: {q.text()}")
         if q.proof is not None:

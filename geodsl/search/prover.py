@@ -54,6 +54,18 @@ def extended(problem: Problem, constructions: Sequence[Construction]) -> Problem
                                             problem.premise.span))
 
 
+def merge(method: str, first: Result, then: Result) -> Result:
+    """``first``'s goals, each unproved one taken from ``then`` (which was
+    asked for those), with both runs' counts."""
+    found = {g.goal: g for g in then.goals if g.proved}
+    goals = tuple(found.get(g.goal, g) if not g.proved else g for g in first.goals)
+    solved = bool(goals) and all(g.proved for g in goals)
+    stats = dict(first.stats)
+    stats.update({k: v for k, v in then.stats.items() if k not in stats})
+    return Result(method, "proved" if solved else then.status, goals, first.seconds + then.seconds, stats,
+                  first.notes + then.notes)
+
+
 def _try(problem: Problem, goals: tuple[Predicate, ...], seed: int, seconds: float) -> Result | None:
     """DD+AR on one extended problem (None when its constructions are
     degenerate in the problem's diagrams)."""
@@ -84,9 +96,9 @@ class SearchProver:
               budget: Budget | Clock | None = None, *, figures: Diagrams | None = None) -> Result:
         clock = budget if isinstance(budget, Clock) else (budget or Budget()).start()
         base = DDARProver(seed=self.seed).prove(problem, goals, clock, figures=figures)
-        if base.solved or clock.expired():
+        if base.solved or clock.expired() or not base.goals:
             return replace(base, method=self.name)
-        return self.search(problem, goals, clock, base)
+        return merge(self.name, base, self.search(problem, [g.goal for g in base.goals if not g.proved], clock))
 
     def search(self, problem: Problem, goals: Sequence[Predicate] | None, clock: Clock,
                base: Result | None = None) -> Result:

@@ -78,8 +78,8 @@ def rank(candidates: Sequence[Candidate], fig: Figure, goals: Sequence[Predicate
         dist = np.abs(pts - x)
         order = np.sort(dist)
         equal = int(np.sum(np.abs(np.diff(order)) <= _REL * 10 * scale))
-        on = sum(_on_circle(x, *c, scale) for c in circles)
-        on += sum(abs(abs(x - o) - r) <= _REL * 10 * scale for o, r in centres)
+        on = sum(_on_circle(x, c[0], c[1], c[2], scale) for c in circles)
+        on += sum(int(abs(abs(x - o) - r) <= _REL * 10 * scale) for o, r in centres)
         turn = 0
         if len(dirs):
             seg = pts - x
