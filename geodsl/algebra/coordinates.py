@@ -394,24 +394,29 @@ class _Solver:
         r2 = cx * cx + cy * cy - F / A
         r2_val = self.num(r2)
         names = list(par.coords)
+        vectors: list[tuple[Elem, Elem]] = []
+        radius = _rational_sqrt(r2)
+        if radius is not None:  # a constant radius (lconst): turn (r, 0)
+            vectors.append((self.K(QQ(radius.numerator, radius.denominator)), self.K(0)))
         for i, p in enumerate(names):
             for q in names[i + 1:]:
                 (px, py), (qx, qy) = par.coords[p], par.coords[q]
-                vx, vy = qx - px, qy - py
-                n_val = self.num(vx) ** 2 + self.num(vy) ** 2
-                if abs(n_val - r2_val) > 1e-7 * max(1.0, abs(r2_val)) or not par.is_zero(vx * vx + vy * vy - r2):
-                    continue
-                cxv, cyv = self.num(cx), self.num(cy)
-                w = complex(fx - cxv, fy - cyv) / complex(self.num(vx), self.num(vy))
-                sign = 1
-                if w.real < -0.5:  # turn -v instead: keeps the half-angle tangent small
-                    w, sign = -w, -1
-                theta = math.atan2(w.imag, w.real)
-                t = self.new_param(point, math.tan(theta / 2))
-                one = self.K(1)
-                c_, s_ = (one - t * t) / (one + t * t), 2 * t / (one + t * t)
-                ux, uy = sign * vx, sign * vy
-                return cx + c_ * ux - s_ * uy, cy + s_ * ux + c_ * uy
+                vectors.append((qx - px, qy - py))
+        for vx, vy in vectors:
+            n_val = self.num(vx) ** 2 + self.num(vy) ** 2
+            if abs(n_val - r2_val) > 1e-7 * max(1.0, abs(r2_val)) or not par.is_zero(vx * vx + vy * vy - r2):
+                continue
+            cxv, cyv = self.num(cx), self.num(cy)
+            w = complex(fx - cxv, fy - cyv) / complex(self.num(vx), self.num(vy))
+            sign = 1
+            if w.real < -0.5:  # turn -v instead: keeps the half-angle tangent small
+                w, sign = -w, -1
+            theta = math.atan2(w.imag, w.real)
+            t = self.new_param(point, math.tan(theta / 2))
+            one = self.K(1)
+            c_, s_ = (one - t * t) / (one + t * t), 2 * t / (one + t * t)
+            ux, uy = sign * vx, sign * vy
+            return cx + c_ * ux - s_ * uy, cy + s_ * ux + c_ * uy
         raise AlgebraFailure(f"`{point}` lies on a circle through no known point, of no known radius")
 
     # --- no degree of freedom
@@ -499,6 +504,17 @@ class _Solver:
             return -c / a, self.K(0)
         self.par.ndg.append(("the line's y coefficient", b))
         return self.K(0), -c / b
+
+
+def _rational_sqrt(value: Elem) -> Fraction | None:
+    """√value when value is a constant square of a rational number."""
+    if not (value.numer.is_ground and value.denom.is_ground):
+        return None
+    q = Fraction(str(value.numer.LC)) / Fraction(str(value.denom.LC))
+    if q <= 0:
+        return None
+    num, den = math.isqrt(q.numerator), math.isqrt(q.denominator)
+    return Fraction(num, den) if num * num == q.numerator and den * den == q.denominator else None
 
 
 def _factors(poly: Any, K: FracField) -> list[tuple[Any, int]]:
