@@ -4,6 +4,16 @@ side with Newclid 3 in the same run.
 
     python benchmarks/closure.py [--timeout S] [--set jgex|imo|both] [--list] [--repeat K]
                                  [--newclid PATH/TO/NEWCLID/VENV/bin/python]
+    python benchmarks/closure.py --methods ddar,search,algebra,auto --limit S [--jobs N] [--set ...]
+
+With ``--methods``, each method runs on every problem of the set with the
+per-problem limit ``--limit`` (one budget for the whole problem: realizing,
+every stage, every method inside ``auto``), and the table puts them side by
+side: solved, median and total seconds, tries and seconds per try of the
+search (each try re-saturates an extended problem), and the problems each
+method adds to DD+AR alone. Every proof is checked to hold in independently
+seeded figures and every certificate to pass its checker (``audit`` column:
+failures). ``--jobs`` is the search's process pool.
 
 Prints, per set and engine: solved, median / p90 / max / total seconds per
 problem (geodsl: realize + closure + proof, one core), and with ``--newclid``
@@ -135,6 +145,72 @@ def run_set(name: str, path: Path, timeout: float, listing: bool, newclid: str |
             print(line)
 
 
+def _audit(problem: geodsl.Problem, result: object) -> int:
+    """Failures of one result's audit: a synthetic proof's facts must hold in
+    independently seeded figures of the (extended) problem; a certificate
+    must have passed its checker."""
+    from geodsl.search.prover import extended
+
+    bad = 0
+    for g in result.goals:  # type: ignore[attr-defined]
+        if g.certificate is not None and not g.certificate.checked:
+            bad += 1
+        if g.proof is None:
+            continue
+        ext = problem
+        if g.proof.auxiliary and not problem.aux_given:
+            aux = geodsl.parse_problem(f"{problem.premise.to_text()} | " + "; ".join(g.proof.auxiliary)).aux_given
+            ext = extended(problem, aux)
+        figures = geodsl.realize(ext, seed=97, diagrams=2)
+        facts = [x.predicate for x in g.proof.givens] + [x.predicate for x in g.proof.steps]
+        bad += sum(not all(d.holds(f) for d in figures) for f in facts)
+    return bad
+
+
+def run_methods(path: Path, methods: list[str], limit: float, jobs: int, listing: bool) -> None:
+    """Every method on every problem of the set, side by side (see the module doc)."""
+    from geodsl.budget import Budget
+    from geodsl.provers import get_prover
+
+    problems = [p for p in geodsl.iter_load(str(path)) if not isinstance(p, geodsl.GeoDSLError)]
+    rows: dict[str, dict[str, tuple[bool, float, dict[str, int], int]]] = {}
+    for method in methods:
+        rows[method] = {}
+        for p in problems:
+            prover = get_prover(method, seed=0, jobs=jobs)
+            start = time.perf_counter()
+            try:
+                result = prover.prove(p, budget=Budget(seconds=limit))
+                solved, stats, bad = result.solved, dict(result.stats), _audit(p, result) if result.solved else 0
+            except geodsl.GeoDSLError:
+                solved, stats, bad = False, {}, 0
+            rows[method][str(p.name)] = (solved, time.perf_counter() - start, stats, bad)
+            if listing:
+                print(f"    {method}\t{p.name}\t{'solved' if solved else 'unsolved'}\t"
+                      f"{rows[method][str(p.name)][1]:.2f}\t{stats}", flush=True)
+    print(f"{path.name}: {len(problems)} problems, limit {limit:g} s per problem, search jobs {jobs}")
+    print(f"  {'method':<8} {'solved':>7} {'median s':>9} {'total s':>9} {'tries':>7} {'s/try':>6} {'audit':>6}  added to ddar")
+    base = {n for n, r in rows.get("ddar", {}).items() if r[0]}
+    for method, table in rows.items():
+        times = [r[1] for r in table.values()]
+        tries = sum(r[2].get("tries", 0) for r in table.values())
+        search_time = sum(r[1] for r in table.values() if r[2].get("tries"))
+        added = sorted(n for n, r in table.items() if r[0] and n not in base) if "ddar" in rows else []
+        per_try = f"{search_time / tries:.3f}" if tries else "-"
+        print(f"  {method:<8} {sum(r[0] for r in table.values()):>4}/{len(table):<3}"
+              f"{statistics.median(times):>9.3f} {sum(times):>9.1f} {tries:>7} {per_try:>6} "
+              f"{sum(r[3] for r in table.values()):>6}  {', '.join(_short(n) for n in added) or '-'}")
+    if len(rows) > 1:
+        union = {n for table in rows.values() for n, r in table.items() if r[0]}
+        print(f"  solved by some method: {len(union)}/{len(problems)}; by none: "
+              + (", ".join(_short(n) for n in sorted(str(p.name) for p in problems if str(p.name) not in union))
+                 or "-"))
+
+
+def _short(name: str) -> str:
+    return name.rsplit("/", 1)[-1].removeprefix("translated_")
+
+
 def main() -> int:
     ap = argparse.ArgumentParser(description=(__doc__ or "").splitlines()[0])
     ap.add_argument("--timeout", type=float, default=30.0)
@@ -143,11 +219,17 @@ def main() -> int:
     ap.add_argument("--newclid", metavar="PYTHON", help="Newclid's venv python, to run it side by side")
     ap.add_argument("--repeat", type=int, default=1, metavar="K",
                     help="run each problem K times in each engine, keep the fastest")
+    ap.add_argument("--methods", metavar="M,M", help="provers to compare side by side: ddar,search,algebra,auto")
+    ap.add_argument("--limit", type=float, default=60.0, metavar="S", help="seconds per problem with --methods")
+    ap.add_argument("--jobs", type=int, default=1, metavar="N", help="the search's worker processes")
     args = ap.parse_args()
     if args.repeat < 1:
         ap.error("--repeat must be at least 1")
     for name in (["jgex", "imo"] if args.set == "both" else [args.set]):
-        run_set(name, SETS[name], args.timeout, args.list, args.newclid, args.repeat)
+        if args.methods:
+            run_methods(SETS[name], args.methods.split(","), args.limit, args.jobs, args.list)
+        else:
+            run_set(name, SETS[name], args.timeout, args.list, args.newclid, args.repeat)
     return 0
 
 
