@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 from .. import datasets
 from ..budget import DEFAULT_SECONDS, Budget
@@ -130,6 +131,41 @@ def add_timeout(p: argparse.ArgumentParser) -> None:
 def add_diagrams(p: argparse.ArgumentParser) -> None:
     p.add_argument("--diagrams", type=count_flag("--diagrams", "the number of diagrams"), default=3,
                    metavar="K", help="independent diagrams per problem the verdicts are decided on (default: 3)")
+
+
+def add_aux(p: argparse.ArgumentParser) -> None:
+    """``--aux TEXT`` (repeatable), ``--aux-file F`` and ``--lang``: candidate
+    auxiliary constructions given on the command line (``geodsl aux``,
+    ``geodsl render``), read by :func:`geodsl.read_aux`."""
+    p.add_argument("--aux", action="append", default=[], metavar="TEXT",
+                   help="a candidate auxiliary construction: DSL (`d = foot d a b c`), English (`draw the "
+                        "perpendicular from A to BC with foot D`) or Chinese (`过点A作AD⊥BC于D`); repeatable")
+    p.add_argument("--aux-file", metavar="F",
+                   help="a file of candidates, one per line (blank lines and lines starting with # skipped)")
+    p.add_argument("--lang", choices=("auto", "formal", "en", "zh"), default="auto",
+                   help="the language of the candidates (default: auto — Chinese characters mean zh, "
+                        "a construction of the DSL formal, anything else en)")
+
+
+class AuxText(NamedTuple):
+    """One candidate given on the command line, and where, for its errors."""
+
+    text: str
+    source: str
+    line: int
+
+
+def aux_texts(args: argparse.Namespace) -> list[AuxText]:
+    """The candidates of ``--aux-file`` (one per line) then of ``--aux``."""
+    out: list[AuxText] = []
+    if args.aux_file is not None:
+        text, source = read_input(args.aux_file)
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                out.append(AuxText(line, source, number))
+    for i, text in enumerate(args.aux, start=1):
+        out.append(AuxText(text, f"--aux {i}" if len(args.aux) > 1 else "--aux", 1))
+    return out
 
 
 def add_json(p: argparse.ArgumentParser, schema: str, shape: str = "an array, one object per problem") -> None:
