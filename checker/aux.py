@@ -268,16 +268,33 @@ class _Conflict(Exception):
 
 def _with(base: Problem, figures: Diagrams, parts: Sequence[_Realized], rename: Sequence[Mapping[str, str]]
           ) -> tuple[Problem, Diagrams]:
-    """The problem with the candidates' constructions after its premise, and its diagrams."""
-    extra = [_rename(c, m) for part, m in zip(parts, rename) for c in part.constructions]
+    """The problem with the candidates' constructions after its premise, and
+    its diagrams. Candidates are read against the premise alone, so two may
+    construct the same point (under one name or two): a point equal, in every
+    diagram, to one already there is that point (its construction is left out)."""
+    coords = [dict(d.coords) for d in figures]
+    extra: list[Construction] = []
+    for part, m in zip(parts, rename):
+        mapping = dict(m)
+        for c in part.constructions:
+            same: dict[str, str] = {}
+            for p in c.points:
+                values = [part.coords[i][p] for i in range(len(figures))]
+                for q in coords[0]:
+                    if all(abs(values[i] - coords[i][q]) <= 1e-7 * max(1.0, figure_scale(coords[i].values()))
+                           for i in range(len(figures))):
+                        same[p] = q
+                        break
+            if same and len(same) == len(c.points):
+                mapping.update(same)
+                continue
+            renamed = _rename(c, mapping)
+            extra.append(renamed)
+            for p, q in zip(c.points, renamed.points):
+                for i in range(len(figures)):
+                    coords[i][q] = part.coords[i][p]
     problem = replace(base, premise=Premise(base.premise.constructions + tuple(extra), base.premise.span))
-    made = []
-    for i, d in enumerate(figures):
-        coords = dict(d.coords)
-        for part, m in zip(parts, rename):
-            for p in part.points:
-                coords[m.get(p, p)] = part.coords[i][p]
-        made.append(Diagram(problem, i, coords, (), d.tol))
+    made = [Diagram(problem, i, coords[i], (), d.tol) for i, d in enumerate(figures)]
     return problem, Diagrams(problem, figures.seed, made)
 
 

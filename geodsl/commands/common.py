@@ -137,7 +137,7 @@ def add_aux(p: argparse.ArgumentParser) -> None:
     """``--aux TEXT`` (repeatable), ``--aux-file F`` and ``--lang``: candidate
     auxiliary constructions given on the command line (``geodsl aux``,
     ``geodsl render``), read by :func:`geodsl.read_aux`."""
-    p.add_argument("--aux", action="append", default=[], metavar="TEXT",
+    p.add_argument("--aux", action="append", default=None, metavar="TEXT",
                    help="a candidate auxiliary construction: DSL (`d = foot d a b c`), English (`draw the "
                         "perpendicular from A to BC with foot D`) or Chinese (`过点A作AD⊥BC于D`); repeatable")
     p.add_argument("--aux-file", metavar="F",
@@ -163,8 +163,9 @@ def aux_texts(args: argparse.Namespace) -> list[AuxText]:
         for number, line in enumerate(text.splitlines(), start=1):
             if line.strip() and not line.lstrip().startswith("#"):
                 out.append(AuxText(line, source, number))
-    for i, text in enumerate(args.aux, start=1):
-        out.append(AuxText(text, f"--aux {i}" if len(args.aux) > 1 else "--aux", 1))
+    given = args.aux or []
+    for i, text in enumerate(given, start=1):
+        out.append(AuxText(text, f"--aux {i}" if len(given) > 1 else "--aux", 1))
     return out
 
 

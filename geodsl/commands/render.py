@@ -48,7 +48,7 @@ def run(args: argparse.Namespace) -> int:
         try:
             if isinstance(item, GeoDSLError):
                 raise item
-            item = with_candidates(item, texts, args.lang, args.dialect)
+            item = with_candidates(item, texts, args.lang, args.dialect, args.seed, args.diagram)
             highlight = None
             if args.option is not None:
                 labels = [o.label for o in item.options]
@@ -79,16 +79,29 @@ def run(args: argparse.Namespace) -> int:
     return EXIT_OK
 
 
-def with_candidates(problem: Problem, texts: list[AuxText], lang: str, dialect: str) -> Problem:
+def with_candidates(problem: Problem, texts: list[AuxText], lang: str, dialect: str, seed: int,
+                    diagrams: int) -> Problem:
     """The problem with the command line's candidates as ``aux:`` candidates
-    (drawn dashed); a construction of a point the problem already has is
-    left out (it draws nothing new)."""
+    (drawn dashed). A construction of a point the problem already has is
+    left out (it draws nothing new); a candidate that cannot be realized on
+    the figure (degenerate, or a point the figure has under another name) is
+    left out with a warning on stderr (``geodsl aux`` says why in full)."""
+    from ..lang.errors import RealizationError
+    from ..realizer import realize
+
     extra = []
     for t in texts:
         reading = read_aux(t.text, problem, lang, source=t.source, line=t.line, dialect=dialect)
         kept = tuple(c for c, again in zip(reading.constructions, reading.restated) if not again)
-        if kept:
-            extra.append(AuxCandidate(t.source, kept, kept[0].span))
+        if not kept:
+            continue
+        candidate = AuxCandidate(t.source, kept, kept[0].span)
+        try:
+            realize(replace(problem, aux=(candidate,)), seed=seed, diagrams=diagrams, check_goals=False)
+        except RealizationError as exc:
+            print(f"{t.source}: warning: `{t.text}` is not drawn: {exc.message}", file=sys.stderr)
+            continue
+        extra.append(candidate)
     return replace(problem, aux=problem.aux + tuple(extra)) if extra else problem
 
 

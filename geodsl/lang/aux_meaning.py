@@ -241,6 +241,9 @@ class _Phrases(Transformer):  # type: ignore[type-arg]  # lark's Transformer is 
     def such(self, c: list[object]) -> None:
         return None
 
+    def ext_seg(self, c: list[object]) -> Run:
+        return next(x for x in c if isinstance(x, Run))
+
     at = it = thru = centred = mirror_word = such
 
     # -- targets ----------------------------------------------------------------
@@ -454,7 +457,8 @@ class Resolver:
         where = at if at is not None else self.phrase
         start = where.start if where is not None else 0
         end = where.end if where is not None else 0
-        return self._error(SyntaxErrorGDL, f"`{self._phrase_text()}`: {message}", start, end - start, hint)
+        return self._error(SyntaxErrorGDL, f"`{self._phrase_text()}`: {message}", start, end - start,
+                           hint or "docs/aux.md lists every phrasing and what it reads as")
 
     # -- points -----------------------------------------------------------------------
     def refs(self, run: Run, count: int | None = None, what: str = "") -> list[Ref]:
@@ -548,7 +552,8 @@ class Resolver:
 
     def through(self, centre: str, at: Run | Target) -> str:
         """A point on the circle centred ``centre``: the first the premise puts there."""
-        found = [p for p in self.circles.get(centre, ()) if p in self.known]
+        order = {p: i for i, p in enumerate(self.known)}
+        found = sorted((p for p in self.circles.get(centre, ()) if p in self.known), key=order.__getitem__)
         if not found:
             raise self.fail(f"no circle centred {_shown(centre)} in the problem", at,
                             f"name a point on it: `the circle centred {_shown(centre)} through A`"
@@ -664,8 +669,7 @@ class Resolver:
 
     def line_of(self, t: Target) -> tuple[str, str]:
         """The two points naming a line target (``AB``, ``line AB``, ``side AB``)."""
-        if t.kind not in ("line", "segment", "extension"):
-            raise self.fail("expected a line named by two points", t)
+        assert t.kind in ("line", "segment", "extension"), t.kind  # the grammar names lines by points
         return self.pair(t.runs[0])
 
     def same_line(self, t: Target, a: str, b: str) -> bool:
@@ -755,6 +759,21 @@ class Resolver:
         x = self.new(p.runs[0])
         line = Target("line", (runs[0],), runs[0].start, runs[0].end)
         self.intersect(x, line, p.targets[0], [(b, x.name)])
+
+    def _connected(self, p: Phrase) -> Run:
+        runs = [r for r in p.lists[0].items if isinstance(r, Run)]
+        if len(runs) != 1:
+            raise self.fail("connect one segment to extend it")
+        self.segment(*self.pair(runs[0]))
+        return runs[0]
+
+    def p_connect_extend_length(self, p: Phrase) -> None:
+        seg = self._connected(p)
+        self.p_extend_length(replace(p, runs=(seg, *p.runs)))
+
+    def p_connect_extend_to(self, p: Phrase) -> None:
+        seg = self._connected(p)
+        self.p_extend_to(replace(p, runs=(seg, *p.runs)))
 
     def _tail(self, p: Phrase, a: str, b: str) -> tuple[str, str]:
         """(tail, other): the end a segment is extended beyond (``beyond A``), and the other."""
@@ -925,7 +944,7 @@ class Resolver:
         self.intersect(self.new(p.runs[-1]), targets[0], targets[1])
 
     def p_let_be(self, p: Phrase) -> None:
-        names = self._target_runs(p.lists[0])
+        names = self._target_runs(p.lists[0]) if p.lists else list(p.runs[:1])
         definition = p.parts[0]
         if definition.kind == "l_midpoints_zh":
             segs = self._target_runs(definition.lists[0])
@@ -998,7 +1017,8 @@ class Resolver:
         handler = getattr(self, "draw_" + drawn.kind.removeprefix("d_"), None)
         if handler is None:  # a phrase drawn with 作 that is a construction of its own (作A关于BC的对称点)
             if p.ending is not None:
-                raise self.fail("nothing here meets anything")
+                raise self.fail("this construction names its point itself: nothing may follow it",
+                                hint="end the construction at the point's name")
             getattr(self, "p_" + drawn.kind)(drawn)
             return
         handler(drawn, p.ending, p.through)
@@ -1049,7 +1069,8 @@ class Resolver:
                 self.make([x], [f"on_tline {x.name} {t} {a} {b}", self.clause(target, x.name, "meet")],
                           [(t, x.name)])
         else:
-            raise self.fail(f"a perpendicular cannot end `{ending.kind}`")
+            raise self.fail("a perpendicular ends at its foot or where it meets a line",
+                            hint="write `with foot D` or `meeting AC at D`")
 
     def draw_para_named(self, d: Phrase, ending: Ending | None, through: Run | None) -> None:
         t, n = self._through_new(d.runs[0], through)
@@ -1163,10 +1184,10 @@ class Resolver:
         lines = [t for t in d.targets]
         if lines:
             return self.line_of(lines[0])
+        # A free triangle introduces its three vertices: a point is a vertex of one at most.
         found = [t for t in self.triangles if vertex in t]
-        if len(found) != 1:
-            raise self.fail(f"{'no triangle' if not found else 'more than one triangle'} of the premise has "
-                            f"the vertex {_shown(vertex)}", None,
+        if not found:
+            raise self.fail(f"no triangle of the premise has the vertex {_shown(vertex)}", None,
                             "say which: `the altitude AD of triangle ABC`" if self.lang == "en"
                             else "写明是哪个三角形：`作△ABC的高AD`")
         rest = [n for n in found[0] if n != vertex]
@@ -1193,10 +1214,13 @@ class Resolver:
 
     def draw_bisector_named(self, d: Phrase, ending: Ending | None, through: Run | None) -> None:
         a_ref, x = self.refs(d.runs[0], 2, "a bisector (vertex and end)")
-        angle = d.mark("angle")
-        assert angle is not None
-        p, v, q = (self.old(r) for r in self.refs(angle.runs[0], 3, "an angle (three points)"))
         a = self.old(a_ref)
+        angle = d.mark("angle")
+        if angle is None:  # the angle of the triangle at the vertex
+            p, q = self._side(a, d)
+            v = a
+        else:
+            p, v, q = (self.old(r) for r in self.refs(angle.runs[0], 3, "an angle (three points)"))
         if v != a:
             raise self.fail(f"the bisector {d.runs[0].text} of ∠{_tri(p, v, q)} starts at {_shown(v)}, "
                             f"not {_shown(a)}", d.runs[0])
