@@ -95,6 +95,10 @@ class CandidateCheck:
     proof_steps: int | None = None
     used_points: tuple[str, ...] = ()
     label: str | None = None
+    closure_status: str | None = None
+    """The status of the prover run with this candidate (None: no run)."""
+    seconds: float | None = None
+    """That run's wall-clock time."""
 
     def to_dict(self) -> dict[str, object]:
         reading = self.reading.to_dict() if self.reading is not None else {
@@ -104,7 +108,9 @@ class CandidateCheck:
                 "error": None if self.error is None else self.error.to_dict(),
                 "well_defined": self.well_defined, "reason": self.reason, "redundant": self.redundant,
                 "aliases": {new: old for new, old in self.aliases},
-                "proved": self.proved, "proof_steps": self.proof_steps, "used_points": list(self.used_points)}
+                "proved": self.proved, "proof_steps": self.proof_steps, "used_points": list(self.used_points),
+                "closure_status": self.closure_status,
+                "seconds": None if self.seconds is None else round(self.seconds, 4)}
 
 
 @dataclass(frozen=True)
@@ -136,6 +142,10 @@ class AuxCheck:
     proof_with: Proof | None = field(default=None, compare=False, repr=False)
     proof_without: Proof | None = field(default=None, compare=False, repr=False)
     prover_runs: int = 0
+    closure_status_without: str | None = None
+    closure_status_with: str | None = None
+    seconds_without: float | None = None
+    """The problem-alone run's wall-clock time (``seconds`` is the whole check's)."""
 
     def to_dict(self, with_proofs: bool = False) -> dict[str, object]:
         """The JSON object ``geodsl aux --json`` prints (schema ``geodsl/schemas/aux.json``)."""
@@ -147,7 +157,11 @@ class AuxCheck:
             "proof_steps_without": self.proof_steps_without, "proof_steps_with": self.proof_steps_with,
             "used_points": list(self.used_points),
             "minimal": None if self.minimal is None else list(self.minimal),
-            "prover_runs": self.prover_runs, "seconds": round(self.seconds, 4),
+            "closure_status_without": self.closure_status_without,
+            "closure_status_with": self.closure_status_with,
+            "prover_runs": self.prover_runs,
+            "seconds_without": None if self.seconds_without is None else round(self.seconds_without, 4),
+            "seconds": round(self.seconds, 4),
             "candidates": [c.to_dict() for c in self.candidates],
         }
         if with_proofs:
@@ -302,8 +316,12 @@ def _used(proof: Proof | None, points: Sequence[str]) -> tuple[str, ...]:
     if proof is None:
         return ()
     seen: set[str] = set()
-    for item in (*proof.givens, *proof.checks, *proof.steps):
-        seen.update(p for p in item.predicate.points)
+    for item in proof.givens:
+        seen.update(item.predicate.points)
+    for check in proof.checks:
+        seen.update(check.predicate.points)
+    for step in proof.steps:
+        seen.update(step.predicate.points)
     return tuple(p for p in points if p in seen)
 
 
@@ -318,10 +336,13 @@ class _Runner:
         self.goals = tuple(goals)
         self.seconds = seconds
         self.runs = 0
+        self.last: tuple[str, float] = ("", 0.0)
+        """The last run's status (proved, saturated, budget) and wall-clock seconds."""
 
     def prove(self, problem: Problem, figures: Diagrams) -> tuple[bool, Proof | None]:
         self.runs += 1
         result = self.prover.prove(problem, self.goals, Budget(seconds=self.seconds), figures=figures)
+        self.last = (result.status, result.seconds)
         if not result.solved:
             return False, None
         proofs = [g.proof for g in result.goals]
@@ -365,6 +386,7 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
     readings: list[AuxReading | None] = []
     for k, item in enumerate(items):
         label = None
+        reading: AuxReading | None
         try:
             if isinstance(item, AuxReading):
                 reading = item
@@ -407,15 +429,20 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
 
     proved_without: bool | None = None
     proof_without = None
+    status_without: str | None = None
+    seconds_without: float | None = None
     if problem.goals:
         proved_without, proof_without = runner.prove(problem, figures) if proving else (False, None)
+        if proving:
+            status_without, seconds_without = runner.last
     drawn = [frozenset(ln.points) for ln in figures[0].lines()]
 
     parts: dict[int, _Realized] = {}
     proofs: dict[int, Proof | None] = {}
-    for k, reading in enumerate(readings):
-        if reading is None:
+    for k, maybe in enumerate(readings):
+        if maybe is None:
             continue
+        reading = maybe
         check = checks[k]
         try:
             realized = _realize(reading, figures, seed, k)
@@ -441,7 +468,11 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
         redundant = not realized.constructions and not segments_new
         aliases = tuple((p, q) for p, q in realized.aliases.items() if p != q)
         parts[k] = realized
-        proved, steps, used = None, None, ()
+        proved: bool | None = None
+        steps: int | None = None
+        used: tuple[str, ...] = ()
+        run_status: str | None = None
+        run_seconds: float | None = None
         if problem.goals:
             if not proving:
                 proved = False
@@ -454,23 +485,29 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
                 proofs[k] = proof
                 steps = None if proof is None else len(proof.steps)
                 used = _used(proof, realized.points)
+                run_status, run_seconds = runner.last
         checks[k] = replace(check, well_defined=True, redundant=redundant, aliases=aliases, proved=proved,
-                            proof_steps=steps, used_points=used)
+                            proof_steps=steps, used_points=used, closure_status=run_status, seconds=run_seconds)
 
     out = AuxCheck(problem.name, "ok", goal_text, goal_true, proved_without=proved_without,
                    proof_steps_without=None if proof_without is None else len(proof_without.steps),
-                   candidates=tuple(checks), proof_without=proof_without)
+                   candidates=tuple(checks), proof_without=proof_without,
+                   closure_status_without=status_without, seconds_without=seconds_without)
     if not problem.goals:
         return replace(out, seconds=time.monotonic() - start, prover_runs=runner.runs)
     useful = [k for k in sorted(parts) if parts[k].constructions]
-    proved_with, proof_with, used_all = proved_without, proof_without, ()
+    proved_with, proof_with = proved_without, proof_without
+    status_with = status_without
+    used_all: tuple[str, ...] = ()
     renames = _renames([parts[k] for k in useful], problem)
     if proving and useful:
         if len(useful) == 1:
             proved_with, proof_with = bool(checks[useful[0]].proved), proofs.get(useful[0])
+            status_with = checks[useful[0]].closure_status
         else:
             with_problem, with_figures = _with(problem, figures, [parts[k] for k in useful], renames)
             proved_with, proof_with = runner.prove(with_problem, with_figures)
+            status_with = runner.last[0]
         used_all = _used_named(proof_with, [parts[k] for k in useful], renames)
     elif not proving:
         proved_with = False
@@ -481,7 +518,7 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
         chosen = _minimal(problem, figures, runner, useful, parts, renames, proof_with, checks)
     elif proved_with:
         chosen = tuple(useful)
-    return replace(out, proved_with=proved_with,
+    return replace(out, proved_with=proved_with, closure_status_with=status_with if proving else None,
                    proof_steps_with=None if proof_with is None else len(proof_with.steps),
                    used_points=used_all, minimal=chosen, proof_with=proof_with,
                    seconds=time.monotonic() - start, prover_runs=runner.runs)

@@ -9,7 +9,8 @@ The candidates of a problem are its ``aux:`` lines, the constructions it
 gives after ``|`` (measured against the problem without them), and those of
 ``--aux-file`` and ``--aux``.
 
-A batch is JSON Lines, one item per line::
+A batch is JSON Lines, one item per line (blank lines and lines starting with
+``#`` are skipped)::
 
     {"problem": "<problem text, or FILE#NAME>", "aux": ["...", "..."], "lang": "zh"}
 
@@ -138,8 +139,8 @@ def _batch(path: str, dialect: str) -> Iterator[Item]:
     text, source = read_input(path)
     files: dict[str, dict[str, Problem | GeoDSLError]] = {}
     for number, raw in enumerate(text.splitlines(), start=1):
-        if not raw.strip():
-            continue
+        if not raw.strip() or raw.lstrip().startswith("#"):
+            continue  # blank lines and `#` comments (what each item is, where it comes from)
         lines = [raw]
         try:
             item = _item(raw, source, number)

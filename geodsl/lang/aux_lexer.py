@@ -158,8 +158,8 @@ def parser(lang: str) -> tuple["Lark", Vocabulary]:
         def __init__(self, conf: object) -> None:
             pass
 
-        def lex(self, data: object) -> Iterator["Token"]:  # pragma: no cover - never called
-            raise NotImplementedError
+        def lex(self, lexer_state: object, parser_state: object) -> Iterator["Token"]:  # pragma: no cover
+            raise NotImplementedError  # never called: tokens are fed to the interactive parser
 
     with _LOCK:
         if lang not in _PARSERS:
@@ -415,10 +415,11 @@ def parse(text: str, lang: str, where: Where, hint: str) -> "Tree":
         i += 1
     if not fed_any:
         raise where.error("no construction in the text", 0, len(text), hint)
+    last = next(t for t in reversed(tokens) if t.type not in SOFT_TYPES and t.type != "SEP")
     try:
-        return ip.feed_eof(token(tokens[-1]))  # type: ignore[no-any-return]
+        return ip.feed_eof(token(last))  # type: ignore[no-any-return]
     except UnexpectedInput:
-        raise _incomplete(text, where, hint, item_start, tokens[-1]) from None
+        raise _incomplete(text, where, hint, item_start, last) from None
 
 
 def _phrase(text: str, start: int) -> tuple[int, str]:

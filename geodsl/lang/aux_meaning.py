@@ -26,7 +26,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field, replace
 
-from lark import Token, Transformer, v_args
+from lark import Token, Transformer, Tree, v_args
 
 from .ast import Construction, Problem
 from .definitions import rulebase
@@ -235,6 +235,9 @@ class _Phrases(Transformer):  # type: ignore[type-arg]  # lark's Transformer is 
     def of_circle(self, c: list[object]) -> object:
         return next(x for x in c if isinstance(x, Target))
 
+    def of_tri(self, c: list[object]) -> object:
+        return next(x for x in c if isinstance(x, Mark))
+
     def circle_name(self, c: list[object]) -> Mark:
         return Mark("centre_name", _runs(c))
 
@@ -297,6 +300,9 @@ class _Phrases(Transformer):  # type: ignore[type-arg]  # lark's Transformer is 
     def t_circum(self, c: list[object]) -> Target:
         return self._target("circum", c)
 
+    def t_incircle(self, c: list[object]) -> Target:
+        return self._target("incircle", c)
+
     def t_circle_centre(self, c: list[object]) -> Target:
         return self._target("circle_centre", c)
 
@@ -356,7 +362,7 @@ class _Phrases(Transformer):  # type: ignore[type-arg]  # lark's Transformer is 
         if name.startswith("e_"):
             kind = {"e_meet": "meet", "e_meet_each": "meet_each", "e_at": "at", "e_foot": "foot",
                     "e_touch": "touch", "e_centre": "centre"}[name]
-            runs = list(_runs(children))
+            runs: list[Run] = list(_runs(children))
             for lst in _lists(children):
                 runs.extend(x for x in lst.items if isinstance(x, Run))
             if kind == "meet_each":
@@ -367,10 +373,9 @@ class _Phrases(Transformer):  # type: ignore[type-arg]  # lark's Transformer is 
             return Ending(kind, _targets(children), tuple(runs))
         if name in ("d_dia_circle", "d_radius_circle"):
             # 以BC为直径作圆, 以A为圆心、AB为半径作圆: a drawn circle (and its ending)
-            runs = _runs(children)
             kind = "dia" if name == "d_dia_circle" else "circle_radius"
             start, end = _span(children)
-            target = Target(kind, runs, start, end)
+            target = Target(kind, _runs(children), start, end)
             ending = next((x for x in children if isinstance(x, Ending)), None)
             return Phrase("draw", start, end, drawn=Phrase("d_target", start, end, targets=(target,)),
                           ending=ending)
@@ -385,9 +390,9 @@ _DRAWABLES = frozenset({"d_perp_named", "d_para_named", "d_perp_of", "d_para_of"
                         "d_tangent_from", "d_tangent_zh", "d_parallelogram", "d_target"})
 
 
-def phrases(tree: object) -> list[Phrase]:
+def phrases(tree: "Tree[Token]") -> list[Phrase]:
     """The phrases of a parse tree, in text order."""
-    return _Phrases().transform(tree)  # type: ignore[no-any-return]
+    return _Phrases().transform(tree)  # type: ignore[no-any-return]  # the start rule returns the list
 
 
 # ---------------------------------------------------------------- resolution
@@ -538,7 +543,25 @@ class Resolver:
         if t.kind in ("circle_named", "circle_centre", "circle_radius") and t.runs:
             refs = self.refs(t.runs[0])
             return self.old(refs[0]) if len(refs) == 1 else None
+        if t.kind == "incircle":
+            return self.incentre(t)
         return None
+
+    def incentre(self, t: Target) -> str:
+        """The incentre the premise constructs (of the triangle named, if one is)."""
+        vertices = None if not t.runs else {self.old(r) for r in self.refs(t.runs[0], 3)}
+        found = []
+        for c in self.problem.premise.constructions:
+            for cl in c.clauses:
+                if cl.name in ("incenter", "incenter2"):
+                    centre = str(cl.args[0] if cl.name == "incenter" else cl.args[3])
+                    if vertices is None or {str(a) for a in cl.args[-3:]} == vertices:
+                        found.append(centre)
+        if len(found) != 1:
+            raise self.fail(f"{'no incentre' if not found else 'more than one incentre'} in the problem for "
+                            "the incircle", t, "construct the incentre first: `let I be the incentre of ABC`"
+                            if self.lang == "en" else "先作内心：`设I为△ABC的内心`")
+        return found[0]
 
     def only_circle(self, at: Target) -> str:
         """`the circle` when the text drew none: the problem's one circle of known centre."""
@@ -628,6 +651,9 @@ class Resolver:
         if kind == "circum":
             a, b, c = (self.old(r) for r in self.refs(t.runs[0], 3))
             return f"on_circum {x} {a} {b} {c}"
+        if kind == "incircle":
+            i = self.incentre(t)
+            return f"on_circle {x} {i} {self.through(i, t)}"
         if kind == "circle_centre":
             o, p = self.point(t.runs[0]), self.point(t.runs[1])
             return f"on_circle {x} {o} {p}"
@@ -644,9 +670,8 @@ class Resolver:
             return f"on_dia {x} {a} {b}"
         if kind == "minor_arc":
             a, b = self.pair(t.runs[0], "an arc's ends (two points)")
-            o = self.centre_of(t.inner) if t.inner is not None else None
-            if o is None:
-                o = self.centre_both(a, b, t)
+            found = self.centre_of(t.inner) if t.inner is not None else None
+            o = found if found is not None else self.centre_both(a, b, t)
             return f"on_minor_arc {x} {o} {a} {b}"
         if kind == "arc":
             a, b = self.pair(t.runs[0], "an arc's ends (two points)")
@@ -1131,7 +1156,8 @@ class Resolver:
         self._drawn(target, ending)
 
     def _drawn(self, target: Target, ending: Ending | None) -> None:
-        circle = target.kind in ("circle_named", "circle_centre", "circle_radius", "circum", "dia", "circle_last")
+        circle = target.kind in ("circle_named", "circle_centre", "circle_radius", "circum", "dia", "circle_last",
+                                 "incircle")
         if ending is None:
             if not circle:
                 raise self.fail("the line names no point: say where it meets another line or circle")

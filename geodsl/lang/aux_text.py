@@ -40,7 +40,7 @@ from dataclasses import dataclass, field
 from .ast import AuxCandidate, Construction, Problem
 from .aux_lexer import LANGS, MAX_CHARS, Where, detect, normalise, parse, split_points
 from .definitions import DIALECTS, rulebase
-from .errors import GeoDSLError, LimitError, SyntaxErrorGDL
+from .errors import GeoDSLError, LimitError, Location, SyntaxErrorGDL
 from .limits import DEFAULT_LIMITS
 from .lines import Line
 from .semantics import ProblemReader
@@ -163,7 +163,8 @@ def read_aux(text: str, problem: Problem | str, lang: str = "auto", *, source: s
 
 def _read_formal(text: str, problem: Problem, source: str | None, first: int, dialect: str) -> AuxReading:
     reader = ProblemReader(rulebase(), dialect, source, DEFAULT_LIMITS)
-    known = {p: c.span for c in problem.premise.constructions for p in c.points}
+    somewhere = Location(source, first, 1)
+    known = {p: c.span or somewhere for c in problem.premise.constructions for p in c.points}
     made: list[Construction] = []
     restated: list[tuple[str, ...]] = []
     new: list[str] = []
@@ -192,7 +193,7 @@ def _read_formal(text: str, problem: Problem, source: str | None, first: int, di
             for p in c.points:
                 if p not in known:
                     new.append(p)
-                known[p] = c.span
+                known[p] = c.span or somewhere
     return AuxReading(text, "formal", tuple(made), tuple(restated), (), tuple(new), ())
 
 
