@@ -354,7 +354,7 @@ class _Runner:
 def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading | AuxCandidate] | None = None, *,
               lang: str = "auto", seed: int = 0, diagrams: int = 3, timeout: float = 30.0,
               method: str = "ddar", dialect: str = "alphageometry", source: str | None = None,
-              minimal: bool = True) -> AuxCheck:
+              minimal: bool = True, prove: bool = True) -> AuxCheck:
     """Check candidate auxiliary constructions for ``problem`` (module docstring).
 
     ``aux``: candidate texts (read with ``lang``; a :class:`Written` with
@@ -362,7 +362,9 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
     problem's own (:func:`candidates_of`). ``timeout``
     is the budget of *each* prover run, the same for the problem alone and
     with a candidate. ``minimal=False`` skips the search for a minimal
-    subset. Bad arguments raise :class:`~geodsl.lang.errors.GeoDSLError`; a
+    subset; ``prove=False`` runs no prover at all (reading and well-definedness
+    only: every ``proved_*`` field is then None). Bad arguments raise
+    :class:`~geodsl.lang.errors.GeoDSLError`; a
     candidate's own errors are reported in its :class:`CandidateCheck`, and
     a premise that cannot be realized in the problem's ``error``.
     """
@@ -424,14 +426,15 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
                         seconds=time.monotonic() - start, error=exc)
     goal_true = (all(d.holds(g) for d in figures[:diagrams] for g in problem.goals)
                  if problem.goals else None)
-    runner = _Runner(prover, problem.goals, timeout)
-    proving = bool(problem.goals) and bool(goal_true)
+    goals = problem.goals if prove else ()
+    runner = _Runner(prover, goals, timeout)
+    proving = bool(goals) and bool(goal_true)
 
     proved_without: bool | None = None
     proof_without = None
     status_without: str | None = None
     seconds_without: float | None = None
-    if problem.goals:
+    if goals:
         proved_without, proof_without = runner.prove(problem, figures) if proving else (False, None)
         if proving:
             status_without, seconds_without = runner.last
@@ -473,7 +476,7 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
         used: tuple[str, ...] = ()
         run_status: str | None = None
         run_seconds: float | None = None
-        if problem.goals:
+        if goals:
             if not proving:
                 proved = False
             elif not realized.constructions:
@@ -493,7 +496,7 @@ def check_aux(problem: Problem | str, aux: Sequence[str | Written | AuxReading |
                    proof_steps_without=None if proof_without is None else len(proof_without.steps),
                    candidates=tuple(checks), proof_without=proof_without,
                    closure_status_without=status_without, seconds_without=seconds_without)
-    if not problem.goals:
+    if not goals:
         return replace(out, seconds=time.monotonic() - start, prover_runs=runner.runs)
     useful = [k for k in sorted(parts) if parts[k].constructions]
     proved_with, proof_with = proved_without, proof_without

@@ -254,3 +254,20 @@ def test_render_draws_command_line_candidates(tmp_path: Path, capsys: pytest.Cap
     assert "--aux 3: warning: `take the midpoint N of BC` is not drawn: `n = midpoint n b c`: `n` falls on `m`" in err
     status, _, err = _run(capsys, "render", str(gdl), "-o", str(out), "--aux", "连接AQ")
     assert status == 2 and "--aux:1:4: error: point `Q` is not in the problem" in err
+
+
+def test_the_imo_candidates_of_the_benchmark_prove_what_the_notes_say(capsys: pytest.CaptureFixture[str]) -> None:
+    """benchmarks/imo_aux.jsonl: auxiliary constructions written from human
+    solutions for the IMO-AG-30 problems DD+AR does not prove alone."""
+    items = Path(__file__).resolve().parent.parent / "benchmarks" / "imo_aux.jsonl"
+    status, out, _ = _run(capsys, "aux", "--batch", str(items), "--json", "--no-minimal", "--timeout", "60")
+    assert status == 0
+    records = json.loads(out)
+    _validate(records)
+    assert all(r["proved_without"] is False for r in records)
+    names = {r["problem"].removeprefix("translated_imo_") for r in records}
+    proved = {r["problem"].removeprefix("translated_imo_") for r in records if r["proved_with"]}
+    assert len(names) == 12
+    assert proved == {"2000_p6", "2008_p1b", "2010_p2", "2012_p5", "2015_p3", "2018_p1", "2019_p2"}
+    (p2020,) = [r for r in records if r["problem"].endswith("2020_p1")]
+    assert p2020["candidates"][0]["aliases"] == {"q": "o"}  # the circumcentre of PAB is the problem's O

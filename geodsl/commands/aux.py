@@ -72,6 +72,9 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
                    help="print the proofs without and with the candidates (in JSON too)")
     p.add_argument("--no-minimal", dest="minimal", action="store_false",
                    help="skip the search for a minimal proving subset (one prover run per candidate)")
+    p.add_argument("--no-prove", dest="prove", action="store_false",
+                   help="read the candidates and check that they are well defined, but run no prover "
+                        "(the proved_* fields are null): for filtering at dataset scale")
     add_dialect(p)
     p.set_defaults(run=run)
 
@@ -93,7 +96,7 @@ def run(args: argparse.Namespace) -> int:
             results.append(AuxCheck(problem.problem, "error", error=problem, file=path))
             continue
         check = check_aux(problem, candidates, lang=lang, seed=args.seed, diagrams=args.diagrams,
-                          timeout=args.timeout, dialect=args.dialect, minimal=args.minimal)
+                          timeout=args.timeout, dialect=args.dialect, minimal=args.minimal, prove=args.prove)
         check = replace(check, file=path)
         if check.error is not None:
             failed = True
