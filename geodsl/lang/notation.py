@@ -100,8 +100,12 @@ def point_text(name: str) -> str:
 
 
 def point_name(text: str) -> str:
-    """The DSL name of a notation point: ``G_1``, ``G₁``, ``G1`` → ``g1``."""
-    return text.translate(_SUBSCRIPTS).replace("_", "").lower()
+    """The DSL name of a notation point: ``G_1``, ``G₁``, ``G1`` → ``g1``;
+    ``I_B`` → ``i_b`` (a name :func:`point_text` prints as it is)."""
+    text = text.translate(_SUBSCRIPTS)
+    if re.fullmatch(r"[A-Z]_[A-Z]'?", text):
+        return text.lower()
+    return text.replace("_", "").lower()
 
 
 def _seg(a: Arg, b: Arg) -> str:
@@ -518,7 +522,7 @@ def _parser(dialect: str = "alphageometry") -> tuple[Lark, _ToPredicates]:
 
 MAX_STATEMENT_CHARS = 2_000
 
-_POINT = r"[A-Z](?:_?[0-9]+|[₀-₉]+)?'?"
+_POINT = r"[A-Z](?:_?[0-9]+|[₀-₉]+|_[A-Z])?'?"
 _NUMBER = r"-?[0-9]+(?:\.[0-9]+)?(?:_?(?:pi|PI|π))?(?:/[0-9]+)?°?|-?π(?:/[0-9]+)?"
 
 
