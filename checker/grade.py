@@ -3,7 +3,10 @@ only for what they cannot decide (docs/grading.md).
 
 Each step's claims are read (in the solution's notation) and decided
 against the problem's premises, the auxiliary constructions declared so
-far and the claims of earlier steps that were accepted:
+far and the claims of earlier steps that are established — stated before
+and true in the figure (a wrong step's true claim is still a fact: the
+error is counted once, at the step that made it; a false claim is never
+established, and a step resting on it is wrong too):
 
 ================= ============================================================
 ``valid``         one rule application or one chase (:mod:`.verify`) from the
@@ -301,25 +304,28 @@ class Grader:
         names = figure.names
         premises = premise_predicates(figure.problem)
         context: list[Predicate] = list(premises)
-        refs: dict[str, tuple[list[Predicate], bool, int]] = {}
-        """ref -> (facts, established, the step index that states it (0: before the steps))."""
+        refs: dict[str, tuple[list[Predicate], str, int]] = {}
+        """ref -> (facts, status, the step index that states it (0: before the steps)); status is
+        ``established``, ``false``, ``unread`` or (a premise) ``not_premise``."""
         for cited in solution.cited:
             graded = self._cited(figure, cited, solution.notation, premises)
             out.cited.append(graded)
             facts = [parse_predicate(c, names) for c in graded.claims] if graded.claims else []
-            refs[cited.ref] = (facts, graded.established, 0)
+            status = ("established" if graded.established else "unread" if graded.status == "unread" else
+                      "false" if graded.status == "false" else "not_premise")
+            refs[cited.ref] = (facts, status, 0)
         step_refs = {s.ref: s.index for s in solution.steps if s.ref}
         for step in solution.steps:
             if time.monotonic() > deadline:
                 out.steps.append(StepGrade(step.index, step.text, [], "undecided", "none",
                                            reason=f"the solution's time budget ({opts.timeout:g} s) ran out"))
                 continue
-            graded, accepted = self._step(figure, step, solution, context, refs, step_refs, refused)
+            graded, stated = self._step(figure, step, solution, context, refs, step_refs, refused)
             out.steps.append(graded)
-            context.extend(p for p in accepted if p not in context)
+            context.extend(p for p in stated if p not in context)
             if step.ref:
-                refs[step.ref] = (accepted, graded.verdict in ("valid", "valid_skip") and bool(accepted),
-                                  step.index)
+                status = ("false" if graded.verdict == "false" else "established" if stated else "unread")
+                refs[step.ref] = (stated, status, step.index)
         out.answer_correct = self._answer_correct(figure, solution, out)
         out.rescore()
         out.seconds = time.monotonic() - start
@@ -346,7 +352,7 @@ class Grader:
     # -- one step
 
     def _step(self, figure: Figure, step: SolutionStep, solution: Solution, context: list[Predicate],
-              refs: dict[str, tuple[list[Predicate], bool, int]], step_refs: dict[str, int],
+              refs: dict[str, tuple[list[Predicate], str, int]], step_refs: dict[str, int],
               refused: list[str]) -> tuple[StepGrade, list[Predicate]]:
         base = StepGrade(step.index, step.text, [], "undecided", "none",
                          cites=None if step.cites is None else list(step.cites))
@@ -389,12 +395,16 @@ class Grader:
                 base.error_type = error_type("false", claim.predicate)
                 return base, []
         # 2. what the step may use
+        true_claims = [c.predicate for c in claims]
         if step.cites is not None:
-            facts, problem_reason, kind = self._citations(step, refs, step_refs)
+            facts, problem_reason, kind = self._citations(figure, step, solution.notation, refs, step_refs)
             if problem_reason is not None:
+                if kind is None:  # it cites what the grader could not read: undecided, for the judge
+                    base.reason = problem_reason
+                    return base, true_claims
                 base.verdict, base.decided_by, base.reason = "unjustified", "symbolic", problem_reason
                 base.error_type = kind
-                return base, []
+                return base, true_claims
             scope = "what it cites"
         else:
             facts = list(context)
@@ -407,7 +417,7 @@ class Grader:
                 base.verdict, base.decided_by = "unjustified", "symbolic"
                 base.reason = f"its reason `{reason.text}` is not established before this step"
                 base.error_type = "logical_reasoning"
-                return base, []
+                return base, true_claims
             facts += [r.predicate for r in because if r.predicate not in facts]
             scope = "the context"
         # 3. each claim: one step, else a bounded closure
@@ -415,22 +425,19 @@ class Grader:
         worst: Verdict = "valid"
         notes: list[str] = []
         hows: list[str] = []
-        accepted: list[Predicate] = []
         for claim in claims:
             verdict, note, how, kind = self._decide(figure, facts, context, claim.predicate, prefer, scope,
                                                     step.cites is not None)
             notes.append(note)
             if how:
                 hows.append(how)
-            if verdict in ("valid", "valid_skip"):
-                accepted.append(claim.predicate)
             if _SEVERITY[verdict] > _SEVERITY[worst]:
                 worst = verdict
                 base.error_type = kind
         if unread and worst in ("valid", "valid_skip"):
             base.reason = f"cannot read `{unread[0]}`; " + "; ".join(notes)
             base.justification = "; ".join(hows) or None
-            return base, accepted
+            return base, true_claims
         base.verdict, base.decided_by = worst, "symbolic"
         base.reason = "; ".join(notes)
         base.justification = "; ".join(hows) or None
@@ -438,7 +445,7 @@ class Grader:
             base.error_type = "logical_reasoning"
         elif worst in ("valid", "valid_skip"):
             base.error_type = None
-        return base, accepted
+        return base, true_claims
 
     def _decide(self, figure: Figure, facts: list[Predicate], context: list[Predicate], claim: Predicate,
                 prefer: str | None, scope: str, citing: bool) -> tuple[Verdict, str, str, ErrorType | None]:
@@ -460,25 +467,46 @@ class Grader:
         return ("unjustified", f"`{said}` is true in the figure but does not follow from {scope}",
                 "", "logical_reasoning")
 
-    def _citations(self, step: SolutionStep, refs: dict[str, tuple[list[Predicate], bool, int]],
+    def _citations(self, figure: Figure, step: SolutionStep, notation: str,
+                   refs: dict[str, tuple[list[Predicate], str, int]],
                    step_refs: dict[str, int]) -> tuple[list[Predicate], str | None, ErrorType | None]:
         facts: list[Predicate] = []
         assert step.cites is not None
-        for ref in step.cites:
+        for k, ref in enumerate(step.cites):
             found = refs.get(ref)
+            if found is None and ref.startswith("T") and k < len(step.cite_texts):
+                trivial = self._trivial(figure, step.cite_texts[k], notation)
+                if trivial is None:
+                    return [], f"cites [{ref}] `{step.cite_texts[k]}` as trivial, which it is not", \
+                        "logical_reasoning"
+                facts.extend(trivial)
+                continue
             if found is None:
                 later = step_refs.get(ref)
                 if later is not None and later >= step.index:
                     what = "itself" if later == step.index else f"step {later}, which comes later"
                     return [], f"cites [{ref}], {what}: circular", "logical_reasoning"
                 return [], f"cites [{ref}], which no earlier line states", "logical_reasoning"
-            predicates, established, where = found
-            if not established:
-                if where == 0:
-                    return [], f"cites [{ref}], which is not a premise of the problem", "figure_comprehension"
-                return [], f"cites [{ref}] (step {where}), which was not accepted", "logical_reasoning"
+            predicates, status, where = found
+            what = f"[{ref}]" if where == 0 else f"[{ref}] (step {where})"
+            if status == "unread":
+                return [], f"cites {what}, which the grader could not read", None
+            if status == "false":
+                return [], f"cites {what}, which is false", "logical_reasoning"
+            if status == "not_premise":
+                return [], f"cites {what}, which is not a premise of the problem", "figure_comprehension"
             facts.extend(predicates)
         return facts, None, None
+
+    def _trivial(self, figure: Figure, text: str, notation: str) -> list[Predicate] | None:
+        """Newclid's ``[T0]`` citations: a statement true by itself (∠X = ∠X),
+        which one chase proves from no fact at all."""
+        read = read_claim(text, notation, figure.view(0), figure.names)
+        if not read.predicates or read.unread:
+            return None
+        if all(one_chase(figure, [], p) is not None for p in read.predicates):
+            return read.predicates
+        return None
 
     def _construction(self, figure: Figure, step: SolutionStep, base: StepGrade, refused: list[str]) -> StepGrade:
         text = step.construction or ""

@@ -76,6 +76,8 @@ class SolutionStep:
     claims: tuple[str, ...] = ()
     because: tuple[str, ...] = ()
     cites: tuple[str, ...] | None = None
+    cite_texts: tuple[str, ...] = ()
+    """The statement written beside each citation (``AB ⟂ CD [03]``)."""
     ref: str | None = None
     rule: str | None = None
     construction: str | None = None
@@ -272,7 +274,9 @@ def _ag_step(index: int, m: re.Match[str], line: str, number: int) -> SolutionSt
     if concl is not None:
         conclusion, ref = concl.group(1).strip(), concl.group(2)
     cites = None if pairs is None else tuple(r for _, r in pairs)
-    return SolutionStep(index, line.strip(), number, claims=(conclusion,), cites=cites, ref=ref, rule=rule)
+    texts = () if pairs is None else tuple(t for t, _ in pairs)
+    return SolutionStep(index, line.strip(), number, claims=(conclusion,), cites=cites, cite_texts=texts,
+                        ref=ref, rule=rule)
 
 
 # --- Newclid
@@ -304,8 +308,9 @@ def _from_newclid(text: str, source: str) -> tuple[list[SolutionStep], str | Non
             if concl is not None:
                 conclusion, ref = concl.group(1).strip(), concl.group(2)
             steps.append(SolutionStep(len(steps) + 1, stripped, number, claims=(conclusion,),
-                                      cites=None if pairs is None else tuple(r for _, r in pairs), ref=ref,
-                                      rule=rule.strip()))
+                                      cites=None if pairs is None else tuple(r for _, r in pairs),
+                                      cite_texts=() if pairs is None else tuple(t for t, _ in pairs),
+                                      ref=ref, rule=rule.strip()))
             continue
         found = _NC_CITED.match(stripped)
         if found is not None and section in ("assumptions", "checks", "auxiliary"):
