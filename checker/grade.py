@@ -238,7 +238,12 @@ def _read_one(text: str, notation: str, view: View, names: Sequence[str]) -> lis
     try:
         return read_notation(text, dialect=notation, figure=view)
     except GeoDSLError:
-        return None
+        pass
+    reason = re.search(r"\s*\(([^()]*)\)\s*$", text)
+    if reason is not None and not re.search(r"[∠:]", reason.group(1)) and reason.start() > 0:
+        # a reason in parentheses after the statement: `△ABD ≌ △ACD (SSS)`
+        return _read_one(text[:reason.start()], notation, view, names)
+    return None
 
 
 _TRIANGLE_IN_TEXT = re.compile(r"[△Δ▲]\s*([A-Z])([A-Z])([A-Z])")

@@ -361,6 +361,7 @@ def worded_step(index: int, text: str, line: int) -> SolutionStep:
             not re.search(r"[A-Z∠△⊥∥]", formal.group(1)):
         return SolutionStep(index, text, line, construction=formal.group(1).strip().rstrip(".;"))
     rule = None
+    body = body.rstrip(" ,;.")
     reason = _REASON.search(body)
     if reason is not None:
         rule = reason.group(1).strip()

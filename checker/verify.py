@@ -397,6 +397,9 @@ def one_step(figure: Figure, facts: Sequence[Predicate], claim: Predicate,
     shown = from_figure(figure, claim)
     if shown is not None:
         return shown
+    stated = _stated(figure, facts, claim)
+    if stated is not None:
+        return stated
     parts = expand(claim)
     if len(parts) > 1:
         found = [one_step(figure, facts, part, prefer) for part in parts]
@@ -404,6 +407,18 @@ def one_step(figure: Figure, facts: Sequence[Predicate], claim: Predicate,
             return None
         return replace(found[0], uses=tuple(sorted({u for f in found if f for u in f.uses})))  # type: ignore[arg-type]
     return one_rule(figure, facts, claim, prefer) or one_chase(figure, facts, claim)
+
+
+def _stated(figure: Figure, facts: Sequence[Predicate], claim: Predicate) -> Justification | None:
+    """The claim is one of the given facts (up to its symmetries)."""
+    args = figure.ids(claim)
+    if args is None or claim.negated:
+        return None
+    key = (claim.name,) + canonical(claim.name, args)
+    keys = _given(figure, facts).keys
+    if key in keys:
+        return Justification("chase", "given", "Stated before (a premise or an earlier step)", uses=(keys.index(key),))
+    return None
 
 
 def by_closure(figure: Figure, facts: Sequence[Predicate], claim: Predicate,

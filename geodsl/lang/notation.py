@@ -105,6 +105,8 @@ def point_name(text: str) -> str:
     text = text.translate(_SUBSCRIPTS)
     if re.fullmatch(r"[A-Z]_[A-Z]'?", text):
         return text.lower()
+    if "___" in text:  # Newclid's spelling of the name i_b
+        return text.replace("___", "_").lower()
     return text.replace("_", "").lower()
 
 
@@ -499,6 +501,28 @@ def _constant(token: Token, kind: str) -> Constant:
         raise _Reject(str(exc)) from None
 
 
+_P = r"([A-Z](?:_?[0-9]+|')?)"
+_TEXTBOOK_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) for a, b in (
+    (rf"^{_P}\s*(?:是|为)\s*{_P}{_P}\s*的中点$", r"\1 is the midpoint of \2\3"),
+    (rf"^{_P}\s*(?:是|为)\s*[△Δ]?\s*{_P}{_P}{_P}\s*的外心$", r"\1 is the circumcenter of △\2\3\4"),
+    (rf"^{_P}\s*[,、]\s*{_P}\s*[,、]\s*{_P}\s*(?:三点)?共线$", r"\1, \2, \3 are collinear"),
+    (rf"^{_P}\s*[,、]\s*{_P}\s*[,、]\s*{_P}\s*[,、]\s*{_P}\s*(?:四点)?共圆$", r"\1, \2, \3, \4 are concyclic"),
+    (rf"^{_P}{_P}\s*(⊥|∥|//)\s*{_P}{_P}\s*于\s*(?:点\s*)?{_P}$", r"\1\2 \3 \4\5"),
+    (rf"^{_P}\s*is\s+the\s+midpoint\s+of\s+(?:segment\s+)?{_P}{_P}$", r"\1 is the midpoint of \2\3"),
+))
+"""Chinese (and a few English) textbook phrasings, as the notation the grammar reads:
+`D是BC的中点` (D is the midpoint of BC), `A、B、C三点共线` (collinear), `A、B、C、D四点共圆`
+(concyclic), `O是△ABC的外心` (circumcenter), `AD⊥BC于D` (perpendicular, at D)."""
+
+
+def textbook_words(text: str) -> str:
+    """A statement in a textbook's words as the notation :func:`read_notation` reads."""
+    text = text.replace("点", "") if re.match(r"^点[A-Z]", text) else text
+    for pattern, replacement in _TEXTBOOK_PHRASES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 _local = threading.local()
 
 
@@ -522,7 +546,7 @@ def _parser(dialect: str = "alphageometry") -> tuple[Lark, _ToPredicates]:
 
 MAX_STATEMENT_CHARS = 2_000
 
-_POINT = r"[A-Z](?:_?[0-9]+|[₀-₉]+|_[A-Z])?'?"
+_POINT = r"[A-Z](?:_?[0-9]+|[₀-₉]+|_[A-Z]|___[a-z0-9]+)?'?"
 _NUMBER = r"-?[0-9]+(?:\.[0-9]+)?(?:_?(?:pi|PI|π))?(?:/[0-9]+)?°?|-?π(?:/[0-9]+)?"
 
 
@@ -614,6 +638,8 @@ def read_notation(text: str, source: str | None = None, *, dialect: str = "alpha
         raise SyntaxErrorGDL(f"statement is {len(text):,} characters; the limit is {MAX_STATEMENT_CHARS:,}",
                              source=source, line=1, column=1, text="", hint="state one fact at a time")
     stripped = text.strip().rstrip(".")
+    if dialect == "textbook":
+        stripped = textbook_words(stripped)
     parser, transformer = _parser(dialect)
     transformer.figure = figure
     try:
