@@ -109,6 +109,8 @@ class StepGrade:
     """How a valid step follows (rule, chase, closure), or None."""
     cites: list[str] | None = None
     judge_reason: str | None = None
+    predicates: list[Predicate] = field(default_factory=list, repr=False)
+    """The claims read, as predicates (``claims`` is their DSL text)."""
 
     @property
     def wrong(self) -> bool:
@@ -386,6 +388,7 @@ class Grader:
             for pred, said in zip(read.predicates, read.texts):
                 because.append(_Claim(pred, said, self._per_diagram(figure, step, said, pred, solution.notation)))
         base.claims = [c.predicate.to_text() for c in claims]
+        base.predicates = [c.predicate for c in claims]
         if not claims:
             base.reason = (f"cannot read `{unread[0]}`" if unread else "states no claim the grader reads")
             return base, []
@@ -561,8 +564,7 @@ class Grader:
             return got is not None and same_value(got, want)
         if not problem.goals:
             return None
-        claimed = [parse_predicate(c, figure.names) for s in out.steps for c in s.claims
-                   if s.verdict != "undecided" or s.claims]
+        claimed = [p for s in out.steps for p in s.predicates]
         for goal in problem.goals:
             if not any(_key(c) == _key(goal) or one_chase(figure, [c], goal) is not None for c in claimed
                        if not c.negated):
