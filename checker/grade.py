@@ -327,11 +327,11 @@ class Grader:
                 out.steps.append(StepGrade(step.index, step.text, [], "undecided", "none",
                                            reason=f"the solution's time budget ({opts.timeout:g} s) ran out"))
                 continue
-            graded, stated = self._step(figure, step, solution, context, refs, step_refs, refused)
-            out.steps.append(graded)
+            verdict, stated = self._step(figure, step, solution, context, refs, step_refs, refused)
+            out.steps.append(verdict)
             context.extend(p for p in stated if p not in context)
             if step.ref:
-                status = ("false" if graded.verdict == "false" else "established" if stated else "unread")
+                status = ("false" if verdict.verdict == "false" else "established" if stated else "unread")
                 refs[step.ref] = (stated, status, step.index)
         out.answer_correct = self._answer_correct(figure, solution, out)
         out.rescore()

@@ -148,7 +148,7 @@ def pqs(etas: Sequence[int | None]) -> float | None:
     if n == 0 or any(e is None for e in etas):
         return None
     weights = [math.exp(-i / n) for i in range(1, n + 1)]
-    prime = sum(w * float(e) for w, e in zip(weights, etas)) / sum(weights)  # type: ignore[arg-type]
+    prime = sum(w * float(e or 0) for w, e in zip(weights, etas)) / sum(weights)
     return math.tanh(3.5 * (prime - 1)) + 1
 
 
@@ -197,8 +197,12 @@ def geolaux_summary(records: Sequence[dict[str, object]]) -> dict[str, object]:
         if s.get("error_type") in errors and s["verdict"] in WRONG_VERDICTS | {"valid_skip"}:
             errors[s["error_type"]] += 1
     symbolic = sum(s["decided_by"] == "symbolic" for s in steps)
-    tokens = {"prompt": sum(int(r.get("judge_tokens", {}).get("prompt", 0)) for r in graded),  # type: ignore[union-attr]
-              "completion": sum(int(r.get("judge_tokens", {}).get("completion", 0)) for r in graded)}  # type: ignore[union-attr]
+    tokens = {"prompt": 0, "completion": 0}
+    for r in graded:
+        used = r.get("judge_tokens")
+        if isinstance(used, dict):
+            tokens["prompt"] += int(used.get("prompt", 0))
+            tokens["completion"] += int(used.get("completion", 0))
     return {
         "solutions": len(records), "graded": len(graded), "errors": len(records) - len(graded),
         "steps": len(steps),

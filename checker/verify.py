@@ -403,9 +403,10 @@ def one_step(figure: Figure, facts: Sequence[Predicate], claim: Predicate,
     parts = expand(claim)
     if len(parts) > 1:
         found = [one_step(figure, facts, part, prefer) for part in parts]
-        if any(f is None for f in found):
+        known = [f for f in found if f is not None]
+        if len(known) < len(found):
             return None
-        return replace(found[0], uses=tuple(sorted({u for f in found if f for u in f.uses})))  # type: ignore[arg-type]
+        return replace(known[0], uses=tuple(sorted({u for f in known for u in f.uses})))
     return one_rule(figure, facts, claim, prefer) or one_chase(figure, facts, claim)
 
 
@@ -438,7 +439,7 @@ def by_closure(figure: Figure, facts: Sequence[Predicate], claim: Predicate,
     if not run.solved:
         return None
     proof = run.proof(claim)
-    rests = []
+    rests: list[Predicate] = []
     for part in expand(claim):
         fact = run.find(part)
         if fact is not None:

@@ -193,10 +193,11 @@ def _text(value: object) -> str | None:
 
 
 def _one_problem(text: str, where: str, name: object, dialect: str):  # type: ignore[no-untyped-def]
-    found = [p for p in iter_parse(decode(text.encode("utf-8"), where), where, dialect=dialect)]
-    for item in found:
+    found = []
+    for item in iter_parse(decode(text.encode("utf-8"), where), where, dialect=dialect):
         if isinstance(item, GeoDSLError):
             raise item
+        found.append(item)
     if name is not None:
         found = [p for p in found if p.name == name]
     if len(found) != 1:
