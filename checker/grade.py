@@ -33,9 +33,9 @@ from __future__ import annotations
 
 import re
 import time
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field, replace
-from typing import Literal
+from typing import Literal, Protocol
 
 from geodsl.budget import Budget
 from geodsl.ddar.engine import premise_predicates
@@ -252,7 +252,7 @@ _TRIANGLE_IN_TEXT = re.compile(r"[△Δ▲]\s*([A-Z])([A-Z])([A-Z])")
 
 
 def _triangles(text: str) -> list[tuple[str, str, str]]:
-    return [tuple(m.group(i).lower() for i in (1, 2, 3)) for m in _TRIANGLE_IN_TEXT.finditer(text)]  # type: ignore[misc]
+    return [(m.group(1).lower(), m.group(2).lower(), m.group(3).lower()) for m in _TRIANGLE_IN_TEXT.finditer(text)]
 
 
 # ------------------------------------------------------------------ the grader
@@ -271,10 +271,14 @@ class Grader:
     """Grades solutions of one problem (realized once, with the auxiliary
     constructions a solution declares)."""
 
-    def __init__(self, problem: Problem, options: GradeOptions = GradeOptions()) -> None:
+    def __init__(self, problem: Problem, options: GradeOptions = GradeOptions(),
+                 expected_answer: str | None = None) -> None:
         self.problem = problem
         self.options = options
+        self.expected_answer = expected_answer
+        """The expected answer of a calculation problem, as text (``60°``)."""
         self._figures: dict[tuple[str, ...], Figure] = {}
+        self._refused: list[str] = []
 
     def figure(self, auxiliary: Sequence[str]) -> tuple[Figure, list[str]]:
         """The problem realized with the auxiliary constructions that can be
@@ -293,7 +297,7 @@ class Grader:
             problem = with_auxiliary(self.problem, kept)
             self._figures[key] = Figure.realize(problem, self.options.seed, self.options.diagrams)
             self._refused = refused
-        return self._figures[key], list(getattr(self, "_refused", []))
+        return self._figures[key], list(self._refused)
 
     def grade(self, solution: Solution) -> SolutionGrade:
         start = time.monotonic()
@@ -547,7 +551,7 @@ class Grader:
     # -- the answer
 
     def _answer_correct(self, figure: Figure, solution: Solution, out: SolutionGrade) -> bool | None:
-        expected = getattr(self, "expected_answer", None)
+        expected = self.expected_answer
         problem = self.problem
         if expected is not None or problem.queries:
             want: Value | None = read_value(expected) if expected is not None else None
@@ -604,6 +608,14 @@ def _how(j: Justification) -> str:
     return j.label or j.rule
 
 
+def as_error_type(value: object) -> ErrorType | None:
+    """``value`` if it names one of GeoLaux's error kinds, else None."""
+    for kind in ERROR_TYPES:
+        if kind == value:
+            return kind
+    return None
+
+
 def error_type(verdict: str, claim: Predicate | None) -> ErrorType:
     """GeoLaux's error kind of a wrong step, by a fixed rule
     (docs/grading.md, "Error types")."""
@@ -616,8 +628,15 @@ def error_type(verdict: str, claim: Predicate | None) -> ErrorType:
     return "logical_reasoning"
 
 
+class JudgeLike(Protocol):
+    """What grades the steps left undecided, in place (:class:`~.judge.Judge`)."""
+
+    def __call__(self, problem: Problem, solution: Solution, graded: "SolutionGrade",
+                 reference: str | None = None) -> None: ...
+
+
 def grade(problem: Problem, solution: Solution | str | dict[str, object], *,
-          options: GradeOptions = GradeOptions(), judge: "Callable[..., object] | None" = None,
+          options: GradeOptions = GradeOptions(), judge: JudgeLike | None = None,
           answer: str | None = None, reference: str | None = None) -> SolutionGrade:
     """Grade one solution of ``problem`` (text, a JSON object, or a read
     :class:`~.steps.Solution`). ``judge``: a :class:`~.judge.Judge` for the
@@ -625,10 +644,8 @@ def grade(problem: Problem, solution: Solution | str | dict[str, object], *,
     problem; ``reference``: a reference solution the judge is shown."""
     if not isinstance(solution, Solution):
         solution = read_solution(solution, format=options.format, notation=options.notation)
-    grader = Grader(problem, options)
-    grader.expected_answer = answer  # type: ignore[attr-defined]
-    out = grader.grade(solution)
+    out = Grader(problem, options, answer).grade(solution)
     if judge is not None and out.status == "ok":
-        judge(problem, solution, out, reference)  # type: ignore[call-arg]
+        judge(problem, solution, out, reference)
         out.rescore()
     return out

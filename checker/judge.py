@@ -39,7 +39,7 @@ from collections.abc import Sequence
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, cast
 
 from geodsl.lang.errors import GeoDSLError
 
@@ -232,7 +232,9 @@ class Judge:
             calls += 1
             try:
                 with self._slots:
-                    reply = self._client.chat.completions.create(**request)  # type: ignore[call-overload]
+                    reply = self._client.chat.completions.create(
+                        model=self.config.model, messages=cast("Any", request["messages"]), temperature=0,
+                        max_tokens=self.config.max_tokens)
             except self._openai.RateLimitError as exc:
                 failure = "rate limited (429)"
                 wait = max(wait, _retry_after(exc))
@@ -298,9 +300,11 @@ def _record(step: "StepGrade", found: JudgeVerdict) -> None:
     if found.verdict is None:
         step.reason = (step.reason + "; " if step.reason else "") + f"judge: {found.reason}"
         return
-    step.verdict = "judged_correct" if found.verdict == "correct" else "judged_wrong"  # type: ignore[assignment]
+    from .grade import as_error_type
+
+    step.verdict = "judged_correct" if found.verdict == "correct" else "judged_wrong"
     step.decided_by = "judge"
-    step.error_type = found.error_type  # type: ignore[assignment]
+    step.error_type = as_error_type(found.error_type)
     step.judge_reason = found.reason
     step.reason = (step.reason + "; " if step.reason else "") + f"judge: {found.reason}"
 

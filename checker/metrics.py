@@ -175,45 +175,57 @@ def _mean(values: Sequence[float | None]) -> float | None:
     return sum(known) / len(known) if known else None
 
 
+def _number(record: dict[str, object], key: str) -> float | None:
+    value = record.get(key)
+    return float(value) if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+
+
+def _steps(record: dict[str, object]) -> list[dict[str, object]]:
+    steps = record.get("steps")
+    return [s for s in steps if isinstance(s, dict)] if isinstance(steps, list) else []
+
+
 def geolaux_summary(records: Sequence[dict[str, object]]) -> dict[str, object]:
     """Means of ACS, PCS and PQS over graded solutions (records as
     ``geodsl grade --json`` prints them), PCS by step-length bucket, ΔPCS,
     error-type and verdict counts, the share of steps decided without the
     judge, judge calls and tokens."""
     graded = [r for r in records if r.get("status") == "ok"]
-    steps = [s for r in graded for s in r["steps"]]  # type: ignore[attr-defined]
+    steps = [s for r in graded for s in _steps(r)]
     buckets: dict[str, list[float | None]] = {}
     for r in graded:
-        buckets.setdefault(bucket_of(len(r["steps"])), []).append(r["pcs"])  # type: ignore[arg-type]
-    by_bucket = {f"{lo}-{hi}": {"solutions": len(buckets.get(f"{lo}-{hi}", [])),
-                                "pcs": _mean(buckets.get(f"{lo}-{hi}", []))} for lo, hi in STEP_BUCKETS}
-    if "25+" in buckets:
-        by_bucket["25+"] = {"solutions": len(buckets["25+"]), "pcs": _mean(buckets["25+"])}
-    short, long = by_bucket["1-4"]["pcs"], by_bucket["13-24"]["pcs"]
+        buckets.setdefault(bucket_of(len(_steps(r))), []).append(_number(r, "pcs"))
+    by_bucket: dict[str, dict[str, object]] = {}
+    for name in [f"{lo}-{hi}" for lo, hi in STEP_BUCKETS] + (["25+"] if "25+" in buckets else []):
+        by_bucket[name] = {"solutions": len(buckets.get(name, [])), "pcs": _mean(buckets.get(name, []))}
+    short, long = _mean(buckets.get("1-4", [])), _mean(buckets.get("13-24", []))
     verdicts: dict[str, int] = {}
     errors = {"figure_comprehension": 0, "knowledge": 0, "calculation": 0, "logical_reasoning": 0}
     for s in steps:
-        verdicts[s["verdict"]] = verdicts.get(s["verdict"], 0) + 1
-        if s.get("error_type") in errors and s["verdict"] in WRONG_VERDICTS | {"valid_skip"}:
-            errors[s["error_type"]] += 1
-    symbolic = sum(s["decided_by"] == "symbolic" for s in steps)
+        verdict, kind = str(s.get("verdict")), s.get("error_type")
+        verdicts[verdict] = verdicts.get(verdict, 0) + 1
+        if isinstance(kind, str) and kind in errors and verdict in WRONG_VERDICTS | {"valid_skip"}:
+            errors[kind] += 1
+    symbolic = sum(s.get("decided_by") == "symbolic" for s in steps)
     tokens = {"prompt": 0, "completion": 0}
+    calls = 0
     for r in graded:
         used = r.get("judge_tokens")
         if isinstance(used, dict):
             tokens["prompt"] += int(used.get("prompt", 0))
             tokens["completion"] += int(used.get("completion", 0))
+        calls += int(_number(r, "judge_calls") or 0)
     return {
         "solutions": len(records), "graded": len(graded), "errors": len(records) - len(graded),
         "steps": len(steps),
-        "acs": _mean([r["acs"] for r in graded]),  # type: ignore[misc]
-        "pcs": _mean([r["pcs"] for r in graded]),  # type: ignore[misc]
-        "pqs": _mean([r["pqs"] for r in graded]),  # type: ignore[misc]
-        "unscored": sum(r["pcs"] is None for r in graded),
+        "acs": _mean([_number(r, "acs") for r in graded]),
+        "pcs": _mean([_number(r, "pcs") for r in graded]),
+        "pqs": _mean([_number(r, "pqs") for r in graded]),
+        "unscored": sum(_number(r, "pcs") is None for r in graded),
         "pcs_by_steps": by_bucket,
-        "delta_pcs": None if short is None or long is None else short - long,  # type: ignore[operator]
+        "delta_pcs": None if short is None or long is None else short - long,
         "verdicts": verdicts, "error_types": errors,
         "decided_symbolically": symbolic / len(steps) if steps else None,
-        "judge_calls": sum(int(r.get("judge_calls", 0)) for r in graded),  # type: ignore[call-overload]
+        "judge_calls": calls,
         "judge_tokens": tokens,
     }

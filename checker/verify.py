@@ -36,7 +36,7 @@ from typing import Literal
 
 from geodsl.budget import Budget, BudgetExceeded
 from geodsl.ddar.engine import DIAGRAMS_NEEDED, closure
-from geodsl.ddar.facts import Args, canonical, normalize_constant
+from geodsl.ddar.facts import Arg as FactArg, Args, canonical, normalize_constant
 from geodsl.ddar.numeric import NumericModel
 from geodsl.ddar.ruleset import Atom, RuleSpec, load_rules
 from geodsl.ddar.store import SIDE, Store
@@ -45,7 +45,7 @@ from geodsl.lang.constants import Constant
 from geodsl.lang.definitions import expand, rulebase
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
 from geodsl.lang.notation import point_text
-from geodsl.lang.terms import Predicate
+from geodsl.lang.terms import Arg, Predicate
 from geodsl.realizer import Diagrams, realize
 
 How = Literal["rule", "chase", "structure", "definition", "figure", "closure"]
@@ -183,24 +183,30 @@ def _polygons(problem: Problem) -> tuple[tuple[str, ...], ...]:
 
 @dataclass(frozen=True)
 class _Given:
-    """The facts asked about, as store keys."""
+    """The facts asked about, each as (predicate, canonical arguments) —
+    None for one the store cannot hold (a negation, a point not in the figure)."""
 
-    keys: tuple[tuple[object, ...], ...]
+    keys: tuple[tuple[str, Args] | None, ...]
     by_name: dict[str, list[tuple[int, Args]]]
 
 
 def _given(figure: Figure, facts: Sequence[Predicate]) -> _Given:
-    keys: list[tuple[object, ...]] = []
+    keys: list[tuple[str, Args] | None] = []
     by_name: dict[str, list[tuple[int, Args]]] = {}
     for i, fact in enumerate(facts):
         args = figure.ids(fact)
         if args is None or fact.negated:
-            keys.append(())
+            keys.append(None)
             continue
         cargs = canonical(fact.name, args)
-        keys.append((fact.name,) + cargs)
+        keys.append((fact.name, cargs))
         by_name.setdefault(fact.name, []).append((i, cargs))
     return _Given(tuple(keys), by_name)
+
+
+def _named(figure: Figure, args: Args) -> tuple[Arg, ...]:
+    """Interned arguments back as point names."""
+    return tuple(figure.names[a] if isinstance(a, int) else a for a in args)
 
 
 def is_side(predicate: Predicate) -> bool:
@@ -233,15 +239,15 @@ def one_chase(figure: Figure, facts: Sequence[Predicate], claim: Predicate) -> J
     store = figure.fresh_store()
     position: dict[int, int] = {}
     for i, key in enumerate(given.keys):
-        if not key:
+        if key is None:
             continue
-        fid = store.add(str(key[0]), key[1:], "premise", ())  # type: ignore[arg-type]
+        fid = store.add(key[0], key[1], "premise", ())
         if fid is not None:
             position.setdefault(fid, i)
     target = canonical(claim.name, args)
-    if (claim.name,) + target in given.keys:
-        i = given.keys.index((claim.name,) + target)
-        return Justification("chase", "given", "Stated before", uses=(i,))
+    if (claim.name, target) in given.keys:
+        i = given.keys.index((claim.name, target))
+        return Justification("chase", "given", "Stated before (a premise or an earlier step)", uses=(i,))
     fid = store.prove(claim.name, target)
     if fid is None:
         return None
@@ -250,8 +256,7 @@ def one_chase(figure: Figure, facts: Sequence[Predicate], claim: Predicate) -> J
         return None  # it needed a fact of its own on the way: more than one step
     kind: How = ("structure" if fact.rule in ("same_line", "same_circle") else
                  "chase" if fact.rule.endswith("_chase") or fact.rule == "angle_chase_halved" else "definition")
-    checks = tuple(Predicate(name, tuple(figure.names[a] if isinstance(a, int) else a for a in sargs), neg)
-                   for name, neg, sargs in fact.sides)
+    checks = tuple(Predicate(name, _named(figure, sargs), neg) for name, neg, sargs in fact.sides)
     return Justification(kind, fact.rule, fact.label, tuple(sorted(position[p] for p in fact.parents)), checks)
 
 
@@ -272,7 +277,8 @@ def _norm(value: object) -> object:
     return normalize_constant(value) if isinstance(value, Constant) else value
 
 
-def _unify(atom_args: tuple[object, ...], values: Args, binding: dict[str, object]) -> dict[str, object] | None:
+def _unify(atom_args: tuple[str | Constant, ...], values: Args, binding: dict[str, FactArg]
+           ) -> dict[str, FactArg] | None:
     out = binding
     copied = False
     for var, value in zip(atom_args, values):
@@ -329,8 +335,7 @@ def one_rule(figure: Figure, facts: Sequence[Predicate], claim: Predicate,
             found = _apply(figure, rule, claim.name, target, given, budget)
             if found is not None:
                 uses, sides = found
-                checks = tuple(Predicate(n, tuple(figure.names[a] if isinstance(a, int) else a  # type: ignore[misc]
-                                                  for a in sargs)) for n, sargs in sides)
+                checks = tuple(Predicate(n, _named(figure, sargs)) for n, sargs in sides)
                 return Justification("rule", rule.name, rule.label, uses, checks)
     except _OutOfNodes:
         return None
@@ -352,7 +357,7 @@ def _apply(figure: Figure, rule: RuleSpec, name: str, target: Args, given: _Give
     return None
 
 
-def _join(figure: Figure, rule: RuleSpec, premises: list[Atom], binding: dict[str, object],
+def _join(figure: Figure, rule: RuleSpec, premises: list[Atom], binding: dict[str, FactArg],
           uses: list[int], given: _Given, budget: _Budget
           ) -> tuple[tuple[int, ...], list[tuple[str, Args]]] | None:
     budget.spend()
@@ -373,14 +378,14 @@ def _join(figure: Figure, rule: RuleSpec, premises: list[Atom], binding: dict[st
     return None
 
 
-def _sides_hold(figure: Figure, rule: RuleSpec, binding: dict[str, object], uses: list[int]
+def _sides_hold(figure: Figure, rule: RuleSpec, binding: dict[str, FactArg], uses: list[int]
                 ) -> tuple[tuple[int, ...], list[tuple[str, Args]]] | None:
     sides: list[tuple[str, Args]] = []
     for sname, sargs in rule.sides:
         if any(isinstance(v, str) and v not in binding for v in sargs):
             return None
-        values = tuple(binding[v] if isinstance(v, str) else v for v in sargs)
-        cargs = canonical(sname, values)  # type: ignore[arg-type]
+        values: Args = tuple(binding[v] if isinstance(v, str) else v for v in sargs)
+        cargs = canonical(sname, values)
         if not figure.model.holds(sname, cargs):
             return None
         sides.append((sname, cargs))
@@ -415,7 +420,7 @@ def _stated(figure: Figure, facts: Sequence[Predicate], claim: Predicate) -> Jus
     args = figure.ids(claim)
     if args is None or claim.negated:
         return None
-    key = (claim.name,) + canonical(claim.name, args)
+    key = (claim.name, canonical(claim.name, args))
     keys = _given(figure, facts).keys
     if key in keys:
         return Justification("chase", "given", "Stated before (a premise or an earlier step)", uses=(keys.index(key),))

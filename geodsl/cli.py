@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 from collections.abc import Sequence
 
 from .commands import parse as parse_command
@@ -28,7 +29,7 @@ COMMANDS = [parse_command, realize_command, render_command, check_command, score
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse, but usage errors exit with geodsl's bad-input status."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         sys.stderr.write(f"{self.prog}: error: {message}\n")
         raise SystemExit(EXIT_INPUT)

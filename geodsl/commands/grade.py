@@ -19,13 +19,15 @@ import argparse
 import json
 import os
 import sys
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..checker.grade import GradeOptions, SolutionGrade, grade
 from ..checker.judge import Judge, JudgeConfig
 from ..checker.metrics import geolaux_summary
 from ..checker.steps import FORMATS, read_solution
+from ..lang.ast import Problem
 from ..lang.errors import GeoDSLError, ProblemError, SyntaxErrorGDL
 from ..lang.notation import NOTATION_DIALECTS
 from ..lang.parser import decode, iter_parse
@@ -35,7 +37,7 @@ from .common import (EXIT_INPUT, EXIT_OK, UsageError, add_dialect, add_seed, add
 MAX_ITEM_CHARS = 1_000_000
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None:
     p = sub.add_parser("grade", help="grade model-written solutions step by step (GeoLaux's ACS, PCS, PQS)",
                        description="Read each step's claims, decide each symbolically (valid, valid_skip, "
                                    "false with a counterexample, unjustified) and send only what cannot be "
@@ -98,7 +100,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(run=run)
 
 
-def _whole(flag: str, low: int):  # type: ignore[no-untyped-def]
+def _whole(flag: str, low: int) -> Callable[[str], int]:
     def parse(text: str) -> int:
         try:
             value = int(text, 10)
@@ -137,14 +139,29 @@ def _judge_config(args: argparse.Namespace) -> JudgeConfig | None:
 # ------------------------------------------------------------------ items
 
 
-def _items_single(args: argparse.Namespace) -> Iterator[dict[str, object]]:
+@dataclass(frozen=True)
+class Item:
+    """One solution to grade (or the error that stopped reading it)."""
+
+    source: str
+    problem: Problem | None = None
+    solution: str | dict[str, object] = ""
+    solution_source: str = "<solution>"
+    answer: str | None = None
+    reference: str | None = None
+    format: str | None = None
+    notation: str | None = None
+    error: GeoDSLError | None = None
+
+
+def _items_single(args: argparse.Namespace) -> Iterator[Item]:
     if not args.solution:
         raise UsageError("--problem needs --solution", hint="--solution FILE, or '-' for standard input")
-    found = [(source, item, lines) for source, item, lines in iter_problems([args.problem], args.name, args.dialect)]
+    found = list(iter_problems([args.problem], args.name, args.dialect))
+    problems = [(source, item) for source, item, _ in found if not isinstance(item, GeoDSLError)]
     errors = [located(item, lines) for _, item, lines in found if isinstance(item, GeoDSLError)]
-    problems = [(s, item) for s, item, _ in found if not isinstance(item, GeoDSLError)]
     if errors and not problems:
-        yield {"error": errors[0], "source": args.problem}
+        yield Item(args.problem, error=errors[0])
         return
     if len(problems) > 1 and args.name is None:
         names = ", ".join(str(p.name) for _, p in problems[:6])
@@ -153,46 +170,48 @@ def _items_single(args: argparse.Namespace) -> Iterator[dict[str, object]]:
     source, problem = problems[0]
     text, solution_source = read_input(args.solution)
     reference = read_input(args.reference)[0] if args.reference else None
-    yield {"problem": problem, "solution": text, "solution_source": solution_source, "answer": args.answer,
-           "reference": reference, "source": source}
+    yield Item(source, problem, text, solution_source, args.answer, reference)
 
 
-def _items_batch(args: argparse.Namespace) -> Iterator[dict[str, object]]:
+def _items_batch(args: argparse.Namespace) -> Iterator[Item]:
     text, source = read_input(args.batch)
     for number, line in enumerate(text.splitlines(), start=1):
         if not line.strip():
             continue
         where = f"{source}:{number}"
         try:
-            if len(line) > MAX_ITEM_CHARS:
-                raise SyntaxErrorGDL(f"the item is {len(line):,} characters; the limit is {MAX_ITEM_CHARS:,}",
-                                     source=source, line=number, column=1, text="",
-                                     hint="one problem and one solution per line")
-            try:
-                item = json.loads(line)
-            except json.JSONDecodeError as exc:
-                raise SyntaxErrorGDL(f"not valid JSON: {exc.msg}", source=source, line=number,
-                                     column=exc.colno, text=line[exc.pos:exc.pos + 10], source_line=line,
-                                     hint='one {"problem": ..., "solution": ...} object per line') from None
-            if not isinstance(item, dict) or not isinstance(item.get("problem"), str) or \
-                    not isinstance(item.get("solution"), (str, dict)):
-                raise SyntaxErrorGDL('an item needs "problem" (text) and "solution" (text or '
-                                     '{"steps": [...]})', source=source, line=number, column=1,
-                                     text=line[:20], source_line=line,
-                                     hint='{"problem": "a b c = triangle a b c ? ...", "solution": "..."}')
-            problem = _one_problem(item["problem"], where, item.get("name"), args.dialect)
-            yield {"problem": problem, "solution": item["solution"], "answer": _text(item.get("answer")),
-                   "reference": _text(item.get("reference")), "format": item.get("format"),
-                   "notation": item.get("notation"), "source": where, "solution_source": where}
+            yield _item(line, source, number, where, args.dialect)
         except GeoDSLError as exc:
-            yield {"error": exc, "source": where}
+            yield Item(where, error=exc)
+
+
+def _item(line: str, source: str, number: int, where: str, dialect: str) -> Item:
+    if len(line) > MAX_ITEM_CHARS:
+        raise SyntaxErrorGDL(f"the item is {len(line):,} characters; the limit is {MAX_ITEM_CHARS:,}",
+                             source=source, line=number, column=1, text="",
+                             hint="one problem and one solution per line")
+    try:
+        item = json.loads(line)
+    except json.JSONDecodeError as exc:
+        raise SyntaxErrorGDL(f"not valid JSON: {exc.msg}", source=source, line=number,
+                             column=exc.colno, text=line[exc.pos:exc.pos + 10], source_line=line,
+                             hint='one {"problem": ..., "solution": ...} object per line') from None
+    if not isinstance(item, dict) or not isinstance(item.get("problem"), str) or \
+            not isinstance(item.get("solution"), (str, dict)):
+        raise SyntaxErrorGDL('an item needs "problem" (text) and "solution" (text or '
+                             '{"steps": [...]})', source=source, line=number, column=1,
+                             text=line[:20], source_line=line,
+                             hint='{"problem": "a b c = triangle a b c ? ...", "solution": "..."}')
+    problem = _one_problem(item["problem"], where, item.get("name"), dialect)
+    return Item(where, problem, item["solution"], where, _text(item.get("answer")), _text(item.get("reference")),
+                _text(item.get("format")), _text(item.get("notation")))
 
 
 def _text(value: object) -> str | None:
     return None if value is None else str(value)
 
 
-def _one_problem(text: str, where: str, name: object, dialect: str):  # type: ignore[no-untyped-def]
+def _one_problem(text: str, where: str, name: object, dialect: str) -> Problem:
     found = []
     for item in iter_parse(decode(text.encode("utf-8"), where), where, dialect=dialect):
         if isinstance(item, GeoDSLError):
@@ -209,32 +228,33 @@ def _one_problem(text: str, where: str, name: object, dialect: str):  # type: ig
 # ------------------------------------------------------------------ grading
 
 
-_STATE: dict[str, object] = {}
+@dataclass
+class _State:
+    options: GradeOptions = GradeOptions()
+    judge: Judge | None = None
+
+
+_STATE = _State()
 
 
 def _init(options: GradeOptions, config: JudgeConfig | None) -> None:
-    _STATE["options"] = options
-    _STATE["judge"] = None if config is None else Judge(config)
+    _STATE.options = options
+    _STATE.judge = None if config is None else Judge(config)
 
 
-def _grade_item(item: dict[str, object]) -> SolutionGrade:
-    options: GradeOptions = _STATE["options"]  # type: ignore[assignment]
-    judge = _STATE.get("judge")
-    if "error" in item:
-        error = item["error"]
-        assert isinstance(error, GeoDSLError)
-        return SolutionGrade(error.problem, "error", error=error, source=str(item.get("source")))
-    problem = item["problem"]
+def _grade_item(item: Item) -> SolutionGrade:
+    options = _STATE.options
+    if item.error is not None or item.problem is None:
+        error = item.error or GeoDSLError("no problem to grade")
+        return SolutionGrade(error.problem, "error", error=error, source=item.source)
     try:
-        fmt, notation = item.get("format"), item.get("notation")
-        solution = read_solution(item["solution"], format=fmt or options.format,  # type: ignore[arg-type]
-                                 notation=notation or options.notation,  # type: ignore[arg-type]
-                                 source=str(item.get("solution_source", "<solution>")))
-        out = grade(problem, solution, options=options, judge=judge,  # type: ignore[arg-type]
-                    answer=item.get("answer"), reference=item.get("reference"))  # type: ignore[arg-type]
+        solution = read_solution(item.solution, format=item.format or options.format,
+                                 notation=item.notation or options.notation, source=item.solution_source)
+        out = grade(item.problem, solution, options=options, judge=_STATE.judge, answer=item.answer,
+                    reference=item.reference)
     except GeoDSLError as exc:
-        out = SolutionGrade(problem.name, "error", error=exc)  # type: ignore[attr-defined]
-    out.source = str(item.get("source"))
+        out = SolutionGrade(item.problem.name, "error", error=exc)
+    out.source = item.source
     return out
 
 
@@ -254,12 +274,9 @@ def run(args: argparse.Namespace) -> int:
         graded = [_grade_item(item) for item in items]
     records = [g.to_dict() for g in graded]
     summary = geolaux_summary(records)
-    judge = _STATE.get("judge")
-    if isinstance(judge, Judge):
-        summary["judge_cost_usd"] = judge.cost(summary["judge_tokens"]["prompt"],  # type: ignore[index]
-                                               summary["judge_tokens"]["completion"])  # type: ignore[index]
-    else:
-        summary["judge_cost_usd"] = None
+    prompt = sum(g.judge_tokens["prompt"] for g in graded)
+    answered = sum(g.judge_tokens["completion"] for g in graded)
+    summary["judge_cost_usd"] = None if _STATE.judge is None else _STATE.judge.cost(prompt, answered)
     if args.summary:
         Path(args.summary).write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
     failed = False
@@ -277,14 +294,20 @@ def run(args: argparse.Namespace) -> int:
 
 
 def _summary_line(s: dict[str, object]) -> str:
-    def pct(v: object) -> str:
-        return "n/a" if v is None else f"{100 * float(v):.1f}%"  # type: ignore[arg-type]
+    def pct(key: str) -> str:
+        v = s.get(key)
+        return f"{100 * v:.1f}%" if isinstance(v, (int, float)) else "n/a"
 
-    return (f"{plural(int(s['graded']), 'solution')} graded ({s['errors']} errors), "  # type: ignore[call-overload]
-            f"{plural(int(s['steps']), 'step')}: ACS {pct(s['acs'])}, PCS {pct(s['pcs'])}, "  # type: ignore[call-overload]
-            f"PQS {pct(s['pqs'])}, ΔPCS {pct(s['delta_pcs'])}; decided symbolically "
-            f"{pct(s['decided_symbolically'])}; judge calls {s['judge_calls']}"
-            + ("" if s.get("judge_cost_usd") is None else f" (${float(s['judge_cost_usd']):.4f})"))  # type: ignore[arg-type]
+    def count(key: str) -> int:
+        v = s.get(key)
+        return v if isinstance(v, int) else 0
+
+    cost = s.get("judge_cost_usd")
+    return (f"{plural(count('graded'), 'solution')} graded ({count('errors')} errors), "
+            f"{plural(count('steps'), 'step')}: ACS {pct('acs')}, PCS {pct('pcs')}, "
+            f"PQS {pct('pqs')}, ΔPCS {pct('delta_pcs')}; decided symbolically "
+            f"{pct('decided_symbolically')}; judge calls {count('judge_calls')}"
+            + (f" (${cost:.4f})" if isinstance(cost, float) else ""))
 
 
 def _print(graded: list[SolutionGrade], summary: dict[str, object]) -> None:

@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from .._canon import Interner
 from .._fire import CompiledRule, fire
 from ..budget import DEFAULT_MAX_FACTS, DEFAULT_SECONDS, Budget, BudgetExceeded, Clock
-from ..lang.ast import Constant, Predicate, Problem
+from ..lang.ast import Arg, Constant, Predicate, Problem
 from ..lang.definitions import expand, rulebase
 from ..lang.errors import GeoDSLError, NotProvedError, PointError
 from ..lang.parser import parse_predicate, parse_problem
@@ -35,7 +35,7 @@ from ..proofs import Proof, Status
 from ..realizer import Diagrams, realize
 from ..realizer.checks import evaluate
 from ..realizer.tolerance import figure_scale
-from .facts import Args, Fact, Side
+from .facts import Args, Fact, Side, canonical
 from .harvest import harvest
 from .matcher import Matcher
 from .numeric import NumericModel
@@ -164,12 +164,12 @@ class Closure:
         if goal.negated:
             raise NotProvedError(f"`{goal.to_text()}` is a negation: no deduction proves it",
                                  hint="proves() says whether the diagrams refute the positive statement")
-        facts = [self.find(part) for part in expand(goal)]
-        if any(f is None for f in facts):
+        parts = expand(goal)
+        facts = [f for f in (self.find(part) for part in parts) if f is not None]
+        if len(facts) < len(parts):
             raise NotProvedError(f"`{goal.to_text()}` is not proved by the closure",
                                  hint=f"status: {self.status}; proves() tells before proof() is asked")
-        proof = build_proof(self.facts, facts, self.fact_predicate, self.side_predicate,  # type: ignore[arg-type]
-                            statement=goal)
+        proof = build_proof(self.facts, facts, self.fact_predicate, self.side_predicate, statement=goal)
         return with_given_auxiliary(proof, self.problem)
 
     def _predicate(self, predicate: Predicate | str) -> Predicate:
@@ -201,7 +201,7 @@ def _diagram_fact(store: Store, name: str, args: Args) -> int | None:
     found = store.index.get(key)
     if found is not None:
         return found
-    if not store.model.holds(name, key[1:]):
+    if not store.model.holds(name, canonical(name, args)):
         return None
     return store.add(name, args, "diagram", (), sides=[(name, args)])
 
@@ -246,15 +246,15 @@ def premise_predicates(problem: Problem) -> list[Predicate]:
     for construction in problem.premise.constructions:
         for clause in construction.clauses:
             cdef = rb.construction(clause.name)
-            bind = dict(zip(cdef.params, clause.args))
+            bind: dict[str, Arg] = dict(zip(cdef.params, clause.args))
             for fact in cdef.asserts:
                 if fact.name in SIDE:
                     continue
-                args = tuple(bind.get(a, a) if isinstance(a, str) else a for a in fact.args)
+                args: tuple[Arg, ...] = tuple(bind.get(a, a) if isinstance(a, str) else a for a in fact.args)
                 key = (fact.name,) + rb.predicate(fact.name).canonical_args(args)
                 if key not in seen:
                     seen.add(key)
-                    out.append(Predicate(fact.name, args))  # type: ignore[arg-type]
+                    out.append(Predicate(fact.name, args))
     return out
 
 
@@ -314,7 +314,11 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     if isinstance(problem, str):
         problem = parse_problem(problem)
     if figures is None:
-        figures = realize(problem, seed=0 if seed is None else seed, diagrams=DIAGRAMS_NEEDED)
+        try:  # realizing spends the problem's clock too
+            figures = realize(problem, seed=0 if seed is None else seed, diagrams=DIAGRAMS_NEEDED,
+                              clock=clock)
+        except BudgetExceeded as exc:
+            return _stopped(problem, exc.stage, start)
     elif len(figures) < DIAGRAMS_NEEDED:
         raise GeoDSLError(f"the closure reads {DIAGRAMS_NEEDED} diagrams, {len(figures)} given",
                           hint=f"realize with diagrams={DIAGRAMS_NEEDED} or more")
@@ -330,8 +334,11 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     names = tuple(interner.names())
     ids = {n: i for i, n in enumerate(names)}
     coords = diagram.all_coords
-    model = NumericModel([coords[n] for n in names], diagram.tol,
-                         [[d.all_coords[n] for n in names] for d in figures[1:]])
+    try:  # its builders read the clock (and refuse a model too large for memory)
+        model = NumericModel([coords[n] for n in names], diagram.tol,
+                             [[d.all_coords[n] for n in names] for d in figures[1:]], clock)
+    except BudgetExceeded as exc:
+        return _stopped(problem, exc.stage, start)
     store = Store(model, names)
     if premise_facts is None:
         _premise_facts(problem, store, ids)

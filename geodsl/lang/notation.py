@@ -46,14 +46,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
+from typing import cast
 from importlib import resources
 from typing import Protocol
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
 
-from .constants import Constant
-from .definitions import canonical, rulebase
+from .constants import CONST_KINDS, ConstKind, Constant
+from .definitions import PredicateDef, canonical, rulebase
 from .terms import Arg, Predicate
 from .errors import SyntaxErrorGDL
 
@@ -191,7 +192,7 @@ def normalize(predicate: Predicate) -> Predicate:
 # --------------------------------------------------------------- reading
 
 
-class _ToPredicates(Transformer):  # type: ignore[type-arg]
+class _ToPredicates(Transformer):
     """Parse tree → list of predicates (a chain gives several), in one
     dialect; :attr:`figure` is set for each statement read (or None)."""
 
@@ -213,8 +214,7 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
                                 f"{point_text(angle.y)}").orientation(angle.s, angle.x, angle.y)
             first, second = (angle.x, angle.y) if turn >= 0 else (angle.y, angle.x)
             return (angle.s, first, angle.s, second)
-        assert isinstance(angle, tuple)
-        return angle
+        return _names(angle)
 
     def _triangles(self, base: str, first: list[str], second: list[str]) -> str:
         """``simtri``/``contri`` or their reflected forms, as the figure shows (the dialects
@@ -251,7 +251,7 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
     run = listed
 
     def angle_lines(self, c: list[object]) -> tuple[str, ...]:
-        return (*c[1], *c[3])  # type: ignore[misc]  # ∠ ( seg sep seg )
+        return (*_names(c[1]), *_names(c[3]))  # ∠ ( seg sep seg )
 
     def angle_vertex(self, c: list[Token]) -> tuple[str, ...] | _Undirected:
         x, s, y = (point_name(t) for t in c[1:])
@@ -300,7 +300,8 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
     def chain(self, c: list[object]) -> list[tuple[str, object]]:
         if len(c) == 2:
             return [(str(c[0]), c[1])]
-        return [*c[0], (str(c[1]), c[2])]  # type: ignore[misc]
+        earlier = cast(list[tuple[str, object]], c[0])  # the chain built so far
+        return [*earlier, (str(c[1]), c[2])]
 
     achain = rchain = chain
 
@@ -407,8 +408,9 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])), True)]
 
     def seg_chain(self, c: list[object]) -> list[Predicate]:
-        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
-            if isinstance(left, tuple) and left[:1] == ("scaled",):
+        def link(rel: str, earlier: object, right: object) -> Predicate:
+            left = _names(earlier)
+            if left[:1] == ("scaled",):
                 raise _Reject("a multiple of a segment ends a chain", "state one equation at a time")
             if isinstance(right, Token):  # AB = 3/2
                 if rel not in ("=", "≠"):
@@ -417,10 +419,10 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
             if isinstance(right, tuple) and right[:1] == ("scaled",):  # AB = 2CD
                 if rel not in ("=", "≠"):
                     raise _Reject(f"`{rel}` between a segment and a multiple of one")
-                return Predicate("rconst", (*left, *right[2:], _constant(Token("NUMBER", right[1]), "ratio")),
+                return Predicate("rconst", (*left, *_names(right[2:]), _constant(str(right[1]), "ratio")),
                                  rel == "≠")
             name, neg = _SEGREL[rel]
-            return Predicate(name, (*left, *right), neg)  # type: ignore[misc]
+            return Predicate(name, (*left, *_names(right)), neg)
         return _chain(c, link)
 
     def angle_chain(self, c: list[object]) -> list[Predicate]:
@@ -432,32 +434,40 @@ class _ToPredicates(Transformer):  # type: ignore[type-arg]
                     return Predicate("perp", first, rel == "≠")  # ∠ABC = 90°
                 return Predicate("aconst", (*first, value), rel == "≠")
             return Predicate("eqangle", (*first, *self._spell(right)), rel == "≠")
-        return _chain(c, link)  # type: ignore[arg-type]
+        return _chain(c, link)
 
     def product_eq(self, c: list[object]) -> list[Predicate]:
         """BD·CE·AF = DC·EA·FB, the one product of segments engines state."""
-        left, rel, right = c
-        (b, d), (c_, e), (a, f) = left  # type: ignore[misc]
-        if [set(s) for s in right] != [{d, c_}, {e, a}, {f, b}]:  # type: ignore[union-attr]
+        left, rel, right = cast(tuple[list[list[str]], str, list[list[str]]], tuple(c))
+        (b, d), (c_, e), (a, f) = left
+        if [set(s) for s in right] != [{d, c_}, {e, a}, {f, b}]:
             raise _Reject("a product of segments is read only in Menelaus' and Ceva's form "
                           "BD·CE·AF = DC·EA·FB")
         return [Predicate("sideprod", (a, b, c_, d, e, f), rel == "≠")]
 
     def ratio_chain(self, c: list[object]) -> list[Predicate]:
-        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
+        def link(rel: str, earlier: object, right: object) -> Predicate:
+            left = _names(earlier)
             # A ratio is ("ratio", a, b, c, d): drop the tag.
             if isinstance(right, Token):
                 return Predicate("rconst", (*left[1:], _constant(right, "ratio")), rel == "≠")
-            return Predicate("eqratio", (*left[1:], *right[1:]), rel == "≠")  # type: ignore[index]
+            return Predicate("eqratio", (*left[1:], *_names(right)[1:]), rel == "≠")
         return _chain(c, link)
 
 
-def _chain(c: list[object], link: Callable[[str, tuple[str, ...], object], Predicate]) -> list[Predicate]:
-    """``X r1 Y r2 Z`` states ``X r1 Y`` and ``Y r2 Z``; a number ends the chain's objects."""
+def _names(value: object) -> tuple[str, ...]:
+    """A segment, an angle or a ratio the transformer built: a sequence of names."""
+    assert isinstance(value, (list, tuple)), value
+    return tuple(str(v) for v in value)
+
+
+def _chain(c: list[object], link: Callable[[str, object, object], Predicate]) -> list[Predicate]:
+    """``X r1 Y r2 Z`` states ``X r1 Y`` and ``Y r2 Z``; a number ends the chain's objects
+    (the objects as the transformer built them: names, an undirected angle, a multiple)."""
     left = c[0]
     out: list[Predicate] = []
-    for rel, right in c[1]:  # type: ignore[attr-defined]
-        out.append(link(rel, left, right))  # type: ignore[arg-type]
+    for rel, right in cast(list[tuple[str, object]], c[1]):  # what chain() built
+        out.append(link(rel, left, right))
         if not isinstance(right, Token):
             left = right
     return out
@@ -489,14 +499,14 @@ class _Reject(ValueError):
         self.hint = hint
 
 
-def _constant(token: Token, kind: str) -> Constant:
+def _constant(token: str, kind: str) -> Constant:
     text = str(token).replace("π", "pi").replace("°", "o").replace("PI", "pi").replace("_pi", "pi")
     if text.startswith("pi") or text.startswith("-pi"):
         text = text.replace("pi", "1pi", 1)
     from .constants import ConstantSyntax, read_constant
 
     try:
-        return read_constant(text, kind)  # type: ignore[arg-type]
+        return read_constant(text, _const_kind(kind))
     except ConstantSyntax as exc:
         raise _Reject(str(exc)) from None
 
@@ -580,8 +590,15 @@ def _templates() -> tuple[tuple[re.Pattern[str], str, bool, tuple[str, ...]], ..
     return tuple(out)
 
 
-def arg_kind_of(pdef: object, name: str) -> str:
-    return pdef.kinds[pdef.params.index(name)]  # type: ignore[attr-defined]
+def arg_kind_of(pdef: PredicateDef, name: str) -> str:
+    return pdef.kinds[pdef.params.index(name)]
+
+
+def _const_kind(kind: str) -> ConstKind:
+    for known in CONST_KINDS:
+        if known == kind:
+            return known
+    raise _Reject(f"a {kind} is not a constant")
 
 
 def _literal(text: str) -> str:
@@ -614,7 +631,9 @@ def _read_template(text: str) -> Predicate | None:
                 continue
             kind = arg_kind_of(pdef, g)
             try:
-                bind[g] = point_name(values[k]) if kind == "point" else _constant(values[k], kind)  # type: ignore[arg-type]
+                value = values[k]
+                assert value is not None  # a template's field always matches
+                bind[g] = point_name(value) if kind == "point" else _constant(value, kind)
             except _Reject:
                 return None
             k += 1
@@ -643,7 +662,7 @@ def read_notation(text: str, source: str | None = None, *, dialect: str = "alpha
     parser, transformer = _parser(dialect)
     transformer.figure = figure
     try:
-        return list(parser.parse(stripped))
+        return list(cast(list[Predicate], parser.parse(stripped)))  # the transformer builds predicates
     except UnexpectedInput as exc:
         templated = _read_template(stripped)
         if templated is not None:

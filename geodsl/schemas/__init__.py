@@ -51,10 +51,10 @@ def _schema_text(name: str) -> str:
 
 def schema(name: str) -> dict[str, object]:
     """The schema of ``name`` as a fresh dict (a command, or ``common``)."""
-    return json.loads(_schema_text(name))  # type: ignore[no-any-return]
+    return json.loads(_schema_text(name))
 
 
-def registry():  # type: ignore[no-untyped-def]
+def registry():
     """A ``referencing.Registry`` holding every schema under its ``$id``, so
     ``$ref`` to ``common.json`` resolves offline."""
     from referencing import Registry, Resource
