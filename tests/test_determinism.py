@@ -22,9 +22,11 @@ PROBLEMS = "imo_ag_30"
 NAMED = ["--problem", "translated_imo_2000_p1", "--problem", "translated_imo_2004_p1"]
 
 
-def _run(args: list[str], hash_seed: str) -> str:
+def _run(args: list[str], hash_seed: str, where: Path) -> str:
     env = dict(os.environ, PYTHONHASHSEED=hash_seed)
-    done = subprocess.run([sys.executable, "-m", "geodsl", *args], capture_output=True, text=True, env=env)
+    # From a neutral folder: the installed package, not the source tree.
+    done = subprocess.run([sys.executable, "-m", "geodsl", *args], capture_output=True, text=True, env=env,
+                          cwd=where)
     assert done.returncode == 0, done.stderr
     return done.stdout
 
@@ -43,8 +45,8 @@ def _without_timing(value: object) -> object:
     ["realize", PROBLEMS, "--json", "--diagrams", "2", "--seed", "4"],
     ["parse", PROBLEMS, "--json"],
 ])
-def test_json_outputs_are_identical_apart_from_seconds(args: list[str]) -> None:
-    first, second = _run(args, "1"), _run(args, "2")
+def test_json_outputs_are_identical_apart_from_seconds(args: list[str], tmp_path: Path) -> None:
+    first, second = _run(args, "1", tmp_path), _run(args, "2", tmp_path)
     a, b = json.loads(first), json.loads(second)
     assert json.dumps(_without_timing(a), ensure_ascii=False) == json.dumps(_without_timing(b), ensure_ascii=False)
     # The timing fields are there, and are the only ones removed.
