@@ -125,3 +125,16 @@ def test_a_bad_solution_is_a_located_error(files: dict[str, Path], tmp_path: Pat
     assert (error["line"], error["column"], error["message"]) == (2, 3, "the solution is not valid JSON: "
                                                                        "Expecting value")
     assert f"{bad}:2:3: error:" in out.err
+
+
+def test_batch_items_that_are_too_large_or_hold_several_problems(tmp_path: Path,
+                                                                 capsys: pytest.CaptureFixture[str]) -> None:
+    batch = tmp_path / "items.jsonl"
+    batch.write_text(json.dumps({"problem": ISO + "\n" + ISO, "solution": "x"}) + "\n"
+                     + json.dumps({"problem": ISO, "solution": "x" * 1_000_001}) + "\n", encoding="utf-8")
+    status = main(["grade", "--batch", str(batch), "--json"])
+    records = json.loads(capsys.readouterr().out)
+    assert status == 2
+    assert records[0]["error"]["message"] == "the item's problem text holds 2 problems, not one"
+    assert records[1]["error"]["message"].startswith("the item is 1,000,0")
+    assert records[1]["error"]["line"] == 2

@@ -231,3 +231,36 @@ def test_grade_options_are_checked() -> None:
     assert info.value.message == "diagrams must be a whole number from 1, got 0"
     with pytest.raises(GeoDSLError):
         GradeOptions(claim_seconds=float("nan"))
+
+
+def test_the_closure_from_given_facts() -> None:
+    from geodsl.ddar.engine import premise_predicates
+
+    premise = premise_predicates(MIDLINE)
+    assert [p.to_text() for p in premise] == ["midp d a b", "coll d a b", "cong d a d b", "midp e a c",
+                                            "coll e a c", "cong e a e c"]
+    full = geodsl.closure(MIDLINE, premise_facts=premise)
+    assert full.solved
+    # without e's facts the midline does not follow
+    only_d = geodsl.closure(MIDLINE, premise_facts=premise[:3], harvest_facts=False)
+    assert not only_d.solved and only_d.status == "saturated"
+    with pytest.raises(geodsl.PointError):
+        geodsl.closure(MIDLINE, premise_facts=[geodsl.parse_predicate("coll a b zz")])
+
+
+def test_more_messages_for_bad_input() -> None:
+    with pytest.raises(GeoDSLError) as info:
+        read_solution("[1, 2]", format="json")
+    assert info.value.message == "a JSON solution is an object"
+    with pytest.raises(GeoDSLError) as info:
+        read_solution("\n".join(f"AB = CD {i}" for i in range(2_001)))
+    assert info.value.message == "solution has 2,001 steps; the limit is 2,000"
+    from geodsl.lang.notation import read_notation
+
+    with pytest.raises(GeoDSLError) as info:
+        read_notation("△ABC ≌ △DEF", dialect="textbook")
+    assert info.value.message == "a similarity or congruence without orientation is read against a figure " \
+                                 "in the textbook dialect"
+    with pytest.raises(GeoDSLError) as info:
+        read_notation("AB ⟂ 2CD")
+    assert info.value.message == "`⟂` between a segment and a multiple of one"
