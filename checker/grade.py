@@ -50,7 +50,7 @@ from geodsl.realizer.rng import check_seed
 from . import metrics
 from .steps import Cited, Solution, SolutionStep, pieces, read_solution
 from .values import Value, read_value, same_value
-from .verify import Figure, Justification, View, by_closure, describe, is_side, one_chase, one_step
+from .verify import Figure, Justification, View, by_closure, describe, one_chase, one_step
 
 Verdict = Literal["valid", "valid_skip", "false", "unjustified", "undecided", "judged_correct", "judged_wrong"]
 VERDICTS: tuple[Verdict, ...] = ("valid", "valid_skip", "false", "unjustified", "undecided",

@@ -37,7 +37,7 @@ import json
 import re
 from dataclasses import dataclass, field
 
-from geodsl.lang.errors import GeoDSLError, LimitError, SyntaxErrorGDL
+from geodsl.lang.errors import LimitError, SyntaxErrorGDL
 
 FORMATS = ("text", "json", "alphageometry", "newclid")
 NOTATION_OF_FORMAT = {"text": "textbook", "json": "textbook", "alphageometry": "alphageometry",
@@ -406,10 +406,5 @@ def pieces(text: str) -> list[str]:
     return [p for p in _SEPARATORS.split(text) if p.strip()]
 
 
-def answer_of(solution: Solution) -> str | None:
-    """The answer a solution states: its ``answer`` field or line."""
-    return solution.answer
-
-
-__all__ = ["Cited", "FORMATS", "GeoDSLError", "Solution", "SolutionError", "SolutionStep", "answer_of",
-           "detect_format", "normalize_text", "pieces", "read_solution", "split_claims", "worded_step"]
+__all__ = ["Cited", "FORMATS", "Solution", "SolutionError", "SolutionStep", "detect_format", "normalize_text",
+           "pieces", "read_solution", "split_claims", "worded_step"]
