@@ -213,8 +213,7 @@ def read_claim(text: str, notation: str, view: View, names: Sequence[str]) -> _R
     i = 0
     while i < len(parts):
         for j in range(len(parts), i, -1):
-            joiner = ", " if any(re.fullmatch(r"[A-Z](?:_?\d+)?'?", p.strip()) for p in parts[i:j]) else " and "
-            chunk = ", ".join(parts[i:j]) if joiner == ", " else " and ".join(parts[i:j])
+            chunk = text[parts[i][0]:parts[j - 1][1]].strip()
             found = _read_one(chunk, notation, view, names)
             if found is not None:
                 out.predicates += found
@@ -222,7 +221,7 @@ def read_claim(text: str, notation: str, view: View, names: Sequence[str]) -> _R
                 i = j
                 break
         else:
-            out.unread.append(parts[i])
+            out.unread.append(text[parts[i][0]:parts[i][1]].strip())
             i += 1
     return out
 
@@ -247,6 +246,9 @@ def _read_one(text: str, notation: str, view: View, names: Sequence[str]) -> lis
         return _read_one(text[:reason.start()], notation, view, names)
     return None
 
+
+_MATHS = re.compile(r"[A-Z∠△▲Δ⊥⟂∥=≌≅∽~°√π+<>]|\d")
+"""What a piece of a step must hold to be a statement the grader failed to read."""
 
 _TRIANGLE_IN_TEXT = re.compile(r"[△Δ▲]\s*([A-Z])([A-Z])([A-Z])")
 
@@ -391,6 +393,8 @@ class Grader:
             unread += read.unread
             for pred, said in zip(read.predicates, read.texts):
                 because.append(_Claim(pred, said, self._per_diagram(figure, step, said, pred, solution.notation)))
+        # Words that state nothing (`as required`, `by the theorem`) are not claims left unread.
+        unread = [piece for piece in unread if _MATHS.search(piece)]
         base.claims = [c.predicate.to_text() for c in claims]
         base.predicates = [c.predicate for c in claims]
         if not claims:

@@ -400,10 +400,20 @@ def split_claims(text: str) -> list[str]:
     return [text] if text else []
 
 
-def pieces(text: str) -> list[str]:
-    """The comma/semicolon/"and" pieces of one claim text, for a reader that
-    tries the longest readable run of pieces first."""
-    return [p for p in _SEPARATORS.split(text) if p.strip()]
+def pieces(text: str) -> list[tuple[int, int]]:
+    """The comma/semicolon/"and" pieces of one claim text as (start, end)
+    spans, for a reader that tries the longest readable run of pieces first
+    (a run is the text from its first piece's start to its last one's end,
+    separators as written)."""
+    out: list[tuple[int, int]] = []
+    start = 0
+    for sep in _SEPARATORS.finditer(text):
+        if text[start:sep.start()].strip():
+            out.append((start, sep.start()))
+        start = sep.end()
+    if text[start:].strip():
+        out.append((start, len(text)))
+    return out
 
 
 __all__ = ["Cited", "FORMATS", "Solution", "SolutionError", "SolutionStep", "detect_format", "normalize_text",

@@ -264,3 +264,13 @@ def test_more_messages_for_bad_input() -> None:
     with pytest.raises(GeoDSLError) as info:
         read_notation("AB ⟂ 2CD")
     assert info.value.message == "`⟂` between a segment and a multiple of one"
+
+
+def test_worded_sentences() -> None:
+    g = grade(MIDLINE, "Since D and E are the midpoints of AB and AC, we have DE ∥ BC, as required.\n"
+                       "因为 D、E分别是AB、AC的中点，所以 DE∥BC\n"
+                       "Hence triangle ADE is similar to triangle ABC.\n"
+                       "So DE is the midline of triangle ABC and DE ∥ BC.\n")
+    assert verdicts(g) == ["valid", "valid", "valid_skip", "undecided"]
+    assert g.steps[2].claims == ["simtri a d e a b c"]
+    assert g.steps[3].reason.startswith("cannot read `DE is the midline of triangle ABC`")

@@ -525,6 +525,23 @@ _TEXTBOOK_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a
 (concyclic), `O是△ABC的外心` (circumcenter), `AD⊥BC于D` (perpendicular, at D)."""
 
 
+_TEXTBOOK_PLURALS: tuple[re.Pattern[str], ...] = tuple(re.compile(a) for a in (
+    rf"^{_P}\s*and\s*{_P}\s*are\s+(?:the\s+)?midpoints\s+of\s+{_P}{_P}\s*and\s*{_P}{_P}(?:,?\s*respectively)?$",
+    rf"^{_P}\s*[,、]\s*{_P}\s*分别(?:是|为)\s*{_P}{_P}\s*[,、]\s*{_P}{_P}\s*的中点$",
+))
+"""Two midpoints in one sentence: `D and E are the midpoints of AB and AC`,
+`D、E分别是AB、AC的中点` (each the midpoint of its own segment)."""
+
+
+def _textbook_plural(text: str) -> list[str] | None:
+    for pattern in _TEXTBOOK_PLURALS:
+        m = pattern.match(text)
+        if m is not None:
+            x, y, a, b, c, d = m.groups()
+            return [f"{x} is the midpoint of {a}{b}", f"{y} is the midpoint of {c}{d}"]
+    return None
+
+
 def textbook_words(text: str) -> str:
     """A statement in a textbook's words as the notation :func:`read_notation` reads."""
     text = text.replace("点", "") if re.match(r"^点[A-Z]", text) else text
@@ -659,6 +676,9 @@ def read_notation(text: str, source: str | None = None, *, dialect: str = "alpha
     stripped = text.strip().rstrip(".")
     if dialect == "textbook":
         stripped = textbook_words(stripped)
+        plural = _textbook_plural(stripped)
+        if plural is not None:
+            return [p for part in plural for p in read_notation(part, source, dialect=dialect, figure=figure)]
     parser, transformer = _parser(dialect)
     transformer.figure = figure
     try:
