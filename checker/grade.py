@@ -650,6 +650,6 @@ def grade(problem: Problem, solution: Solution | str | dict[str, object], *,
         solution = read_solution(solution, format=options.format, notation=options.notation)
     out = Grader(problem, options, answer).grade(solution)
     if judge is not None and out.status == "ok":
-        judge(problem, solution, out, reference)
+        judge(problem, solution, out, reference if reference is not None else dict(problem.meta).get("reference"))
         out.rescore()
     return out
