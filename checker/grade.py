@@ -645,7 +645,8 @@ def grade(problem: Problem, solution: Solution | str | dict[str, object], *,
     """Grade one solution of ``problem`` (text, a JSON object, or a read
     :class:`~.steps.Solution`). ``judge``: a :class:`~.judge.Judge` for the
     steps left ``undecided``; ``answer``: the expected answer of a calculation
-    problem; ``reference``: a reference solution the judge is shown."""
+    problem; ``reference``: a reference solution the judge is shown (default: the
+    problem's ``@reference:`` metadata)."""
     if not isinstance(solution, Solution):
         solution = read_solution(solution, format=options.format, notation=options.notation)
     out = Grader(problem, options, answer).grade(solution)
