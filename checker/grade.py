@@ -279,16 +279,15 @@ class Grader:
         self.options = options
         self.expected_answer = expected_answer
         """The expected answer of a calculation problem, as text (``60°``)."""
-        self._figures: dict[tuple[str, ...], Figure] = {}
-        self._refused: list[str] = []
+        self._figures: dict[tuple[str, ...], tuple[Figure, list[str]]] = {}
 
     def figure(self, auxiliary: Sequence[str]) -> tuple[Figure, list[str]]:
         """The problem realized with the auxiliary constructions that can be
         made (each checked in order); the list of those refused, with why."""
         key = tuple(auxiliary)
-        refused: list[str] = []
         if key not in self._figures:
             kept: list[str] = []
+            refused: list[str] = []
             for aux in auxiliary:
                 try:
                     candidate = with_auxiliary(self.problem, kept + [aux])
@@ -297,9 +296,9 @@ class Grader:
                 except GeoDSLError as exc:
                     refused.append(f"{aux}: {exc.message}")
             problem = with_auxiliary(self.problem, kept)
-            self._figures[key] = Figure.realize(problem, self.options.seed, self.options.diagrams)
-            self._refused = refused
-        return self._figures[key], list(self._refused)
+            self._figures[key] = (Figure.realize(problem, self.options.seed, self.options.diagrams), refused)
+        figure, refused = self._figures[key]
+        return figure, list(refused)
 
     def grade(self, solution: Solution) -> SolutionGrade:
         start = time.monotonic()
