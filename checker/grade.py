@@ -237,9 +237,12 @@ def _read_one(text: str, notation: str, view: View, names: Sequence[str]) -> lis
         except GeoDSLError:
             return None
     try:
-        return read_notation(text, dialect=notation, figure=view)
+        found = read_notation(text, dialect=notation, figure=view)
     except GeoDSLError:
-        pass
+        found = None
+    if found is not None:
+        # A point the figure does not have (a construction the grader could not read) is no claim it can check.
+        return found if all(p in names for f in found for p in f.points) else None
     reason = re.search(r"\s*\(([^()]*)\)\s*$", text)
     if reason is not None and not re.search(r"[∠:]", reason.group(1)) and reason.start() > 0:
         # a reason in parentheses after the statement: `△ABD ≌ △ACD (SSS)`

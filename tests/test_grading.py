@@ -274,3 +274,22 @@ def test_worded_sentences() -> None:
     assert verdicts(g) == ["valid", "valid", "valid_skip", "undecided"]
     assert g.steps[2].claims == ["simtri a d e a b c"]
     assert g.steps[3].reason.startswith("cannot read `DE is the midline of triangle ABC`")
+
+
+def test_a_pasted_proof_with_an_auxiliary_construction() -> None:
+    text = """* From theorem premises:
+D is midpoint of AB [00]
+E is midpoint of AC [01]
+* Auxiliary Constructions:
+f = midpoint f b c
+F is midpoint of BC [02]
+* Proof steps:
+001. D is midpoint of AB [00] & E is midpoint of AC [01] (r06 The midline) ⇒ BC ∥ DE [03]
+002. E is midpoint of AC [01] & F is midpoint of BC [02] (r06 The midline) ⇒ AB ∥ EF [04]
+"""
+    solution = read_solution(text)
+    assert solution.auxiliary == ("f = midpoint f b c",)
+    g = grade(MIDLINE, solution)
+    assert verdicts(g) == ["valid", "valid"] and {c.status for c in g.cited} == {"premise"}
+    unknown = text.replace("f = midpoint f b c\n", "")
+    assert verdicts(grade(MIDLINE, unknown)) == ["valid", "undecided"]  # F is not in the figure
