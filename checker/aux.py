@@ -52,7 +52,7 @@ from geodsl.realizer import Diagram, Diagrams, realize
 from geodsl.realizer.checks import evaluate
 from geodsl.realizer.rng import Random, check_seed
 from geodsl.realizer.sampler import DEFAULT_SETTINGS, SamplerSettings, sample_points
-from geodsl.realizer.tolerance import figure_scale
+from geodsl.realizer.tolerance import Tolerance, figure_scale
 
 MAX_CANDIDATES = 64
 """Candidates checked per problem; more is an error (each costs a prover run)."""
@@ -209,10 +209,10 @@ def _asserts(construction: Construction, name: str, value: str) -> list[Predicat
 
 
 def _satisfied(construction: Construction, name: str, value: str, coords: Mapping[str, complex],
-               tol: object) -> bool:
+               tol: Tolerance) -> bool:
     scale = figure_scale(coords.values())
     try:
-        return all(evaluate(f, coords, scale, tol) for f in _asserts(construction, name, value))  # type: ignore[arg-type]
+        return all(evaluate(f, coords, scale, tol) for f in _asserts(construction, name, value))
     except (KeyError, ZeroDivisionError, ValueError):
         return False
 
@@ -259,8 +259,9 @@ def _realize(reading: AuxReading, figures: Diagrams, seed: int, index: int) -> _
                 return f"in diagram {i + 1} of {n}: {exc.message}"
             coords[i].update({p: z for p, z in new.items() if p not in coords[i]})
             alias_of.append(None)
-        if all(a is not None for a in alias_of) and len(set(alias_of)) == 1:
-            aliases[c.points[0]] = alias_of[0]  # type: ignore[assignment]
+        first = alias_of[0] if alias_of else None
+        if first is not None and all(a == first for a in alias_of):
+            aliases[c.points[0]] = first
             continue
         if any(a is not None for a in alias_of):
             i = next(i for i, a in enumerate(alias_of) if a is not None)

@@ -22,19 +22,26 @@ from __future__ import annotations
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Literal
 
 from geodsl.budget import Budget, Clock
 from geodsl.lang.ast import Option, Predicate, Problem
 from geodsl.lang.definitions import rulebase
 from geodsl.lang.errors import GeoDSLError, GoalFalseError
-from geodsl.proofs import Proof, Prover, Result
+from geodsl.proofs import Proof, Prover, Result, Status
 from geodsl.provers import get_prover
 from geodsl.realizer import realize
 from geodsl.realizer.rng import check_seed
 
 from .queries import QueryAnswer, answers, measure_queries, to_prove
 
-VERDICTS = ("proved", "true_unproved", "false")
+Verdict = Literal["proved", "true_unproved", "false"]
+VERDICTS: tuple[Verdict, ...] = ("proved", "true_unproved", "false")
+ProofKind = Literal["deduction", "counterexample", "diagram"]
+"""How a proved option is proved: derived by the prover; a negated option
+refuted by the figures (a consistent figure where the positive fact fails);
+a side condition (``obtuse_angle``) decided on the figure."""
+CheckStatus = Literal["ok", "error"]
 
 
 @dataclass(frozen=True)
@@ -45,8 +52,8 @@ class OptionVerdict:
     predicate: Predicate
     numeric: bool
     proved: bool
-    verdict: str
-    proof_kind: str | None = None
+    verdict: Verdict
+    proof_kind: ProofKind | None = None
     proof_steps: int | None = None
     proof: Proof | None = field(default=None, compare=False)
     """The deduction, when ``proof_kind`` is ``"deduction"`` and proofs were asked for."""
@@ -75,12 +82,12 @@ class ProblemCheck:
     count the facts)."""
 
     problem: str | None
-    status: str  # "ok" | "error"
+    status: CheckStatus
     options: tuple[OptionVerdict, ...] = ()
     answer_key: tuple[str, ...] | None = None
     key_consistent: bool | None = None
     disagreements: tuple[str, ...] = ()
-    closure_status: str | None = None
+    closure_status: Status | None = None
     seconds: float = 0.0
     error: GeoDSLError | None = field(default=None, compare=False)
     file: str | None = None
@@ -174,7 +181,9 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
     verdicts = []
     for option, true in zip(options, numeric):
         predicate = option.predicate
-        proved, kind, steps = False, None, None
+        proved = False
+        kind: ProofKind | None = None
+        steps: int | None = None
         proof = proofs.get(predicate) if true and not predicate.negated else None
         if true and predicate.negated:
             proved, kind, steps = True, "counterexample", 0
@@ -182,10 +191,12 @@ def check_problem(problem: Problem, *, seed: int = 0, diagrams: int = 3,
             # A side condition (obtuse_angle, ncoll) is decided on the diagram, not derived.
             side = rulebase().predicates[predicate.name].side
             proved, kind, steps = True, "diagram" if side else "deduction", len(proof.steps)
-        verdict = "proved" if proved else "true_unproved" if true else "false"
+        verdict: Verdict = "proved" if proved else "true_unproved" if true else "false"
         verdicts.append(OptionVerdict(option.label, predicate, true, proved, verdict, kind, steps,
                                       proof if with_proofs else None))
-    key, consistent, disagreements = problem.answer, None, ()
+    key = problem.answer
+    consistent: bool | None = None
+    disagreements: tuple[str, ...] = ()
     if key is not None and problem.options:
         disagreements = tuple(v.label for v in verdicts if (v.label in key) != v.numeric)
         consistent = not disagreements

@@ -164,8 +164,8 @@ def load_scored(predictions: str | Path, gold_path: str | Path) -> list[Scored]:
             labels: frozenset[str] | None = _labels_of(obj["answer"], name, number, text, "answer")
             if labels and not labels <= set(options):
                 labels = None
-        elif isinstance(obj.get("output"), str):
-            found = extract_answer(obj["output"], options)  # type: ignore[arg-type]
+        elif isinstance(output := obj.get("output"), str):
+            found = extract_answer(output, options)
             labels = frozenset(found) if found is not None else None
         else:
             raise RecordError("the prediction has neither `answer` nor `output` (text)", source=name,

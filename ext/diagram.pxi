@@ -45,14 +45,29 @@ cdef enum:
     C_SIMTRIR = 11
     C_CONTRI = 12
     C_CONTRIR = 13
+    C_CYCLIC = 14
 
 CHECKS = {"cong": (C_CONG, 4), "eqratio": (C_EQRATIO, 8), "para": (C_PARA, 4), "perp": (C_PERP, 4),
           "eqangle": (C_EQANGLE, 8), "coll": (C_COLL, 3), "ncoll": (C_NCOLL, 3),
           "sameclock": (C_SAMECLOCK, 6), "sameside": (C_SAMESIDE, 6), "simtri": (C_SIMTRI, 6),
-          "simtrir": (C_SIMTRIR, 6), "contri": (C_CONTRI, 6), "contrir": (C_CONTRIR, 6)}
+          "simtrir": (C_SIMTRIR, 6), "contri": (C_CONTRI, 6), "contrir": (C_CONTRIR, 6),
+          "cyclic": (C_CYCLIC, 4)}
 """Predicate name -> (its compiled check, arity)."""
 
 cdef double PI = 3.141592653589793  # math.pi
+
+MAX_ENUMERATED = 1_000_000
+"""The most instances one enumeration may list (a list of tuples of about
+0.1 GB): past it, ``BudgetExceeded("matching", "memory")``."""
+
+MAX_CACHED = 1_000_000
+"""The most instances the search keeps memoized over all enumerations of one
+problem (about 0.1 GB); past it, enumerations are recomputed."""
+
+MAX_SHAPE_POINTS = 80
+"""The largest figure whose ordered triangles are grouped by shape (n³
+triangles and up to as many grid cells: about 0.1 GB at this size). The
+matcher does not ask for shapes beyond it (``Matcher._cost``)."""
 
 
 cdef inline double _py_mod(double x, double m):
@@ -114,6 +129,9 @@ cdef class Diagram:
     cdef array.array shape_reps_x, shape_reps_y
     cdef dict shape_cells
     cdef dict similar_pairs
+    cdef public double deadline
+    cdef long work
+    cdef public long cached
 
     def __init__(self, model):
         """The pair tables of ``model``: coordinates, lengths, directions."""
@@ -134,6 +152,9 @@ cdef class Diagram:
         self.Dok = array.array("b", [u is not None for u in dirs])
         self.shapes_built = 0
         self.similar_pairs = {}
+        self.deadline = INFINITY
+        self.work = 0
+        self.cached = 0
 
     def index(self, model):
         """Copy the model's lines, directions, lengths, circles and
@@ -164,6 +185,18 @@ cdef class Diagram:
         for (a, b), i in sorted(model.midpoint.items()):
             mids += [(i, a, b), (i, b, a)]
         self.mids = mids
+
+    # ------------------------------------------------------------ budget
+
+    cdef inline int _grew(self, list out) except -1:
+        """Called as an enumeration grows: every 4096 calls, the time budget
+        (``deadline``, set by the search); always, the size cap."""
+        self.work += 1
+        if (self.work & 4095) == 0 and time.monotonic() > self.deadline:
+            raise BudgetExceeded("matching", "time")
+        if len(out) > MAX_ENUMERATED:
+            raise BudgetExceeded("matching", "memory")
+        return 0
 
     # ------------------------------------------------------------ lookups
 
@@ -221,6 +254,8 @@ cdef class Diagram:
             return not self._collinear(v[0], v[1], v[2])
         if kind == C_SAMECLOCK or kind == C_SAMESIDE:
             return self._same_sign(v, kind == C_SAMECLOCK)
+        if kind == C_CYCLIC:
+            return self._cyclic(v)
         if kind >= C_SIMTRI and kind <= C_CONTRIR:
             return self._similar_check(v, kind == C_SIMTRIR or kind == C_CONTRIR,
                                        kind == C_CONTRI or kind == C_CONTRIR)
@@ -255,6 +290,56 @@ cdef class Diagram:
         wx, wy = self.X[v[5]] - self.X[v[3]], self.Y[v[5]] - self.Y[v[3]]
         s2 = ux * wy - uy * wx if clock else ux * wx + uy * wy
         return fabs(s1) > self.eps_pow2 and fabs(s2) > self.eps_pow2 and (s1 > 0) == (s2 > 0)
+
+    cdef int _cyclic(self, int* v):
+        """checks.cyclic on point ids: the distinct points (first
+        occurrences, farther than eps from the earlier ones); with four,
+        the circle through the three of largest area and the fourth's
+        distance to it. The realizer's operations in its order, with
+        abs(q - p) read from L (where the realizer computes it too)."""
+        cdef int n = self.n, nd = 0, i, j, skip, best = 0, keep
+        cdef int d[4]
+        cdef int t[3]
+        cdef double best_area = -1.0, area, ux, uy, wx, wy, den, nab, nac, ox, oy
+        for i in range(4):
+            keep = 1
+            for j in range(nd):
+                if not self.L[d[j] * n + v[i]] > self.eps:
+                    keep = 0
+                    break
+            if keep:
+                d[nd] = v[i]
+                nd += 1
+        if nd <= 2:
+            return 1
+        if nd == 3:
+            return not self._collinear(d[0], d[1], d[2])
+        for skip in range(4):
+            j = 0
+            for i in range(4):
+                if i != skip:
+                    t[j] = d[i]
+                    j += 1
+            ux, uy = self.X[t[1]] - self.X[t[0]], self.Y[t[1]] - self.Y[t[0]]
+            wx, wy = self.X[t[2]] - self.X[t[0]], self.Y[t[2]] - self.Y[t[0]]
+            area = fabs(ux * wy - uy * wx)
+            if area > best_area:
+                best_area, best = area, skip
+        j = 0
+        for i in range(4):
+            if i != best:
+                t[j] = d[i]
+                j += 1
+        if self._collinear(t[0], t[1], t[2]):
+            return 0
+        ux, uy = self.X[t[1]] - self.X[t[0]], self.Y[t[1]] - self.Y[t[0]]
+        wx, wy = self.X[t[2]] - self.X[t[0]], self.Y[t[2]] - self.Y[t[0]]
+        den = 2 * (ux * wy - uy * wx)
+        nab, nac = ux * ux + uy * uy, wx * wx + wy * wy
+        ox = self.X[t[0]] + (wy * nab - uy * nac) / den
+        oy = self.Y[t[0]] + (ux * nac - wx * nab) / den
+        return fabs(hypot(self.X[d[best]] - ox, self.Y[d[best]] - oy)
+                    - hypot(self.X[t[0]] - ox, self.Y[t[0]] - oy)) <= self.eps
 
     cdef int _similar_check(self, int* v, bint reflected, bint congruent):
         """checks._similar: shapes (c − a)/(b − a) equal (reflected:
@@ -327,6 +412,11 @@ cdef class Diagram:
         return self._enumerate(ENUMERATORS.get(name, E_NONE), pat, len(pattern))
 
     cdef list _enumerate(self, int kind, int* pat, int k):
+        cdef list out = self._enumerate_kind(kind, pat, k)
+        self._grew(out)
+        return out
+
+    cdef list _enumerate_kind(self, int kind, int* pat, int k):
         cdef int j, first, second
         cdef int ln
         if kind == E_COLL:
@@ -369,6 +459,7 @@ cdef class Diagram:
                 continue
             head = (o,)
             out.extend([head + t for t in _orderings(self.centred[o], pat + 1, 3)])
+            self._grew(out)
         return out
 
     cdef list _slot_lines(self, int a, int b):
@@ -425,6 +516,7 @@ cdef class Diagram:
             for lj in others:
                 seconds.extend(self._pairs_on_line(lj, c, d))
             for p, q in firsts:
+                self._grew(out)
                 for r, s in seconds:
                     out.append((r, s, p, q) if swap else (p, q, r, s))
         return out
@@ -451,6 +543,7 @@ cdef class Diagram:
                         if (r == p and s == q) or (r == q and s == p):
                             continue
                         out.append((r, s, p, q) if swap else (p, q, r, s))
+                self._grew(out)
         return out
 
     cdef list _four_slots(self, int* pat, bint angles):
@@ -533,6 +626,7 @@ cdef class Diagram:
             return 0
         slots = [(pat[2 * i], pat[2 * i + 1]) for i in range(4)]
         for combo in product(*chosen):
+            self._grew(out)
             for j in range(len(enum)):
                 slots[enum[j]] = combo[j]
             for pq in ends:
@@ -561,17 +655,24 @@ cdef class Diagram:
         Built on first use (most problems never match a similarity rule):
         classes are numbered in the order of their first triangle, a, b, c
         ascending, and found through a grid of cells of side 1/SHAPE_GRID
-        around their first shape (the representative)."""
+        around their first shape (the representative). The tables hold n³
+        entries: beyond :data:`MAX_SHAPE_POINTS` points they are refused
+        (``BudgetExceeded("matching", "memory")``) rather than let a large
+        figure take gigabytes."""
         cdef int n = self.n, a, b, c, k, t, nclasses = 0, ntri = 0
         cdef double abx, aby, lab, zx, zy
         if self.shapes_built:
             return 0
+        if n > MAX_SHAPE_POINTS:
+            raise BudgetExceeded("matching", "memory")
         self.shape_reps_x = array.array("d")
         self.shape_reps_y = array.array("d")
         self.shape_cells = {}
         shape_of = array.array("i", [-1]) * (n * n * n)
         order = array.array("i")  # triangle codes (a n + b) n + c, in order
         for a in range(n):
+            if time.monotonic() > self.deadline:
+                raise BudgetExceeded("matching", "time")
             for b in range(n):
                 if b == a:
                     continue

@@ -18,7 +18,7 @@ arguments are bound), enumerations per (predicate, pattern).
 """
 
 from cpython cimport array
-from libc.math cimport NAN, copysign, exp, fabs, fmod, hypot, log, rint
+from libc.math cimport INFINITY, NAN, copysign, exp, fabs, fmod, hypot, log, rint
 from libc.stdlib cimport malloc, free
 
 import array
@@ -282,6 +282,11 @@ cdef class _Search:
                 self.binding[var] = -1
                 return 0
             for values in self._enumerate(best):
+                # Most candidates of a long list may disagree with the
+                # binding and never recurse: the clock is read here too.
+                self.ticks += 1
+                if (self.ticks & 4095) == 0 and time.monotonic() > self.deadline:
+                    raise BudgetExceeded("matching", "time")
                 nchanged = 0
                 ok = 1
                 for j in range(self.nargs[best]):
@@ -319,7 +324,12 @@ cdef class _Search:
             for j in range(self.nargs[ci]):
                 v = self.binding[self.vars[ci * MAXARGS + j]]
                 pat[j] = v
-            found = self.enumerated[key] = self.g._enumerate(self.ekind[ci], pat, self.nargs[ci])
+            found = self.g._enumerate(self.ekind[ci], pat, self.nargs[ci])
+            # Memory stays bounded: past MAX_CACHED instances in all, answers
+            # are recomputed rather than kept (the same answers, more time).
+            if self.g.cached + len(found) <= MAX_CACHED:
+                self.enumerated[key] = found
+                self.g.cached += len(found)
         return found
 
     def run(self):
@@ -363,6 +373,7 @@ def search(list cons_vars, list cons_side, list cons_names, list plain, int nvar
     cdef _Search s = _Search(cons_vars, cons_side, degen, nvars, diagram.n, check, cost,
                              deadline, max_matches)
     s.g = diagram
+    diagram.deadline = deadline
     s.memo = memo
     s.enumerated = enumerated
     s.names = [name if ok else None for name, ok in zip(cons_names, plain)]

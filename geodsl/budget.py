@@ -43,8 +43,8 @@ class BudgetExceeded(Exception):
 
 def _positive(value: object, what: str, flag: str, integral: bool) -> None:
     kind = "a whole number" if integral else "a number"
-    ok = isinstance(value, int) if integral else isinstance(value, (int, float))
-    if isinstance(value, bool) or not ok or not math.isfinite(value) or value <= 0:  # type: ignore[arg-type]
+    number = value if isinstance(value, (int, float)) and not isinstance(value, bool) else None
+    if number is None or (integral and not isinstance(number, int)) or not math.isfinite(number) or number <= 0:
         raise GeoDSLError(f"{what} must be {kind} greater than 0, got {value!r}",
                           hint=f"pass {flag} with a finite positive value")
 

@@ -11,24 +11,26 @@ from __future__ import annotations
 import argparse
 import os
 import sys
+from typing import NoReturn
 from collections.abc import Sequence
 
 from .commands import parse as parse_command
 from .commands import realize as realize_command, render as render_command
 from .commands import check as check_command, score as score_command
 from .commands import prove as prove_command
+from .commands import grade as grade_command
 from .commands import aux as aux_command
 from .commands.common import EXIT_INPUT, EXIT_INTERNAL
 from .lang.errors import GeoDSLError
 
 COMMANDS = [parse_command, realize_command, render_command, check_command, score_command, prove_command,
-            aux_command]
+            grade_command, aux_command]
 
 
 class _ArgumentParser(argparse.ArgumentParser):
     """argparse, but usage errors exit with geodsl's bad-input status."""
 
-    def error(self, message: str) -> None:  # type: ignore[override]
+    def error(self, message: str) -> NoReturn:
         self.print_usage(sys.stderr)
         sys.stderr.write(f"{self.prog}: error: {message}\n")
         raise SystemExit(EXIT_INPUT)

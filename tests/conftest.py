@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 import pytest
@@ -22,3 +23,15 @@ def jgex_text() -> str:
 @pytest.fixture(scope="session")
 def imo_text() -> str:
     return geodsl.datasets.text("imo_ag_30")
+
+
+@pytest.fixture(scope="session")
+def installed_layout(tmp_path_factory: pytest.TempPathFactory) -> Path:
+    """The source tree assembled the way the build installs it: ``geodsl/``
+    with ``checker/`` as ``geodsl/checker`` (Python files, stubs and data; no
+    compiled modules), and ``pyproject.toml`` for the tools' settings."""
+    top = tmp_path_factory.mktemp("layout")
+    shutil.copytree(ROOT / "geodsl", top / "geodsl", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
+    shutil.copytree(ROOT / "checker", top / "geodsl" / "checker", ignore=shutil.ignore_patterns("__pycache__"))
+    shutil.copy(ROOT / "pyproject.toml", top / "pyproject.toml")
+    return top

@@ -111,8 +111,15 @@ def test_goal_selects_the_configuration_and_a_false_goal_is_reported() -> None:
     with pytest.raises(GoalFalseError) as info:
         realize(bad, settings=SamplerSettings(attempts_per_goal=5))
     err = info.value
-    assert err.message == "goal `perp a b a c` is false in the diagram (in all 5 diagrams sampled)"
+    assert err.message == ("goal `perp a b a c` is false in the diagram (in all 5 samples and all 10 "
+                           "configurations tried of their discrete choices: the orientation of "
+                           "`a b c = triangle a b c` (line 1))")
     assert (err.source, err.line, err.column) == ("t.gdl", 1, 51)
+    free = geodsl.parse_problem("a = free a; b = free b; c = midpoint c a b ? perp a b a c")
+    with pytest.raises(GoalFalseError) as info:
+        realize(free, settings=SamplerSettings(attempts_per_goal=3))
+    assert info.value.message == ("goal `perp a b a c` is false in the diagram (in all 3 samples; "
+                                  "the premise leaves no discrete choice)")
     figs = realize(bad, check_goals=False)
     assert not figs.holds(bad.goal)  # type: ignore[arg-type]
 

@@ -35,7 +35,8 @@ CASES = [
     ("a goal that is false",
      "problem: wrong\na b c = triangle a b c\nd = on_tline d a b c, on_line d b c\n? perp d c a b\n",
      GoalFalseError, None,
-     "goal `perp d c a b` is false in the diagram (in all 40 diagrams sampled)", 4, 3),
+     "goal `perp d c a b` is false in the diagram (in all 40 samples and all 80 configurations "
+     "tried of their discrete choices: the orientation of `a b c = triangle a b c` (line 2))", 4, 3),
 ]
 
 
@@ -93,13 +94,14 @@ def test_cli_reports_a_false_goal_as_a_verdict_not_an_error(tmp_path: Path,
     out = capsys.readouterr()
     assert out.out.strip() == str(png) and png.read_bytes()[:4] == b"\x89PNG"
     assert out.err == (f"{src}: warning: goal `perp d c a b` is false in the diagram "
-                       "(in all 40 diagrams sampled); drawn anyway\n")
+                       "(in all 40 samples and all 80 configurations tried of their discrete choices: "
+                       "the orientation of `a b c = triangle a b c` (line 2)); drawn anyway\n")
 
 
 def test_degenerate_sampling_is_bounded_and_counts_reasons() -> None:
     with pytest.raises(RealizationError) as info:
         realize("a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c; f = on_line f d e, on_line f b c")
-    assert info.value.counts == {"parallel": 100}
+    assert info.value.counts == {"parallel": 104}  # 100 failures + one per construction
     assert info.value.to_dict()["kind"] == "realization"
 
 

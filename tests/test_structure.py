@@ -20,16 +20,6 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 
 
-@pytest.fixture(scope="module")
-def installed_layout(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """``geodsl/`` with ``checker/`` as ``geodsl/checker``, Python files only."""
-    top = tmp_path_factory.mktemp("layout")
-    shutil.copytree(ROOT / "geodsl", top / "geodsl", ignore=shutil.ignore_patterns("*.so", "__pycache__"))
-    shutil.copytree(ROOT / "checker", top / "geodsl" / "checker", ignore=shutil.ignore_patterns("__pycache__"))
-    shutil.copy(ROOT / "pyproject.toml", top / "pyproject.toml")
-    return top
-
-
 def test_imports_point_down_the_layers(installed_layout: Path) -> None:
     done = subprocess.run([sys.executable, "-c", "from importlinter.cli import lint_imports_command; "
                            "lint_imports_command()"], cwd=installed_layout, capture_output=True, text=True,

@@ -46,7 +46,7 @@ class BatchError(GeoDSLError):
     kind = "record"
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     names = ", ".join(datasets.names())
     p = sub.add_parser("aux", help="check candidate auxiliary constructions: readable, well defined, useful",
                        description="Read candidate auxiliary constructions (DSL, English or Chinese), check "
@@ -147,12 +147,12 @@ def _batch(path: str, dialect: str) -> Iterator[Item]:
         lines = [raw]
         try:
             item = _item(raw, source, number)
-            problem = _problem(item["problem"], source, number, raw, files, dialect)  # type: ignore[arg-type]
+            problem = _problem(str(item["problem"]), source, number, raw, files, dialect)
         except GeoDSLError as exc:
             yield source, exc.located(source=source, source_line=raw), lines, [], "auto"
             continue
         aux = item.get("aux", [])
-        texts = [aux] if isinstance(aux, str) else list(aux)  # type: ignore[call-overload]
+        texts = [aux] if isinstance(aux, str) else [str(t) for t in aux]  # type: ignore[attr-defined]  # a list: _item checked
         lang = str(item.get("lang", "auto"))
         candidates: list[Written | AuxReading] = [
             Written(t, f"{source}:{number}:aux[{i}]", 1, lang) for i, t in enumerate(texts)]
@@ -191,7 +191,7 @@ def _item(raw: str, source: str, number: int) -> dict[str, object]:
     lang = item.get("lang", "auto")
     if lang not in ("auto", "formal", "en", "zh"):
         raise bad(f"unknown \"lang\" `{lang}`", "lang: auto, formal, en or zh")
-    return item  # type: ignore[no-any-return]
+    return item
 
 
 def _problem(ref: str, source: str, number: int, raw: str, files: dict[str, dict[str, Problem | GeoDSLError]],

@@ -14,7 +14,7 @@ from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_dia
                      add_problem, add_seed, add_timeout, console, iter_problems, located, plural)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("check", help="decide every option: proved, true but unproved, or false",
                        description="Realize each problem, saturate it with the closure, and decide "
                                    "every option (or the goal): proved, true_unproved or false; with an "

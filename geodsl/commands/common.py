@@ -251,7 +251,7 @@ def located(error: GeoDSLError, lines: Sequence[str]) -> GeoDSLError:
     return error
 
 
-def console():  # type: ignore[no-untyped-def]
+def console():
     """A rich Console for tables and proofs: long lines are never wrapped
     (proof lines stay one per line when piped), and a pipe gets plain text
     as wide as the content rather than 80 columns."""

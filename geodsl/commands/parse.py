@@ -13,7 +13,7 @@ from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_fil
                      iter_problems)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("parse", help="parse problem files; print canonical text or JSON",
                        description="Parse problem files (AlphaGeometry text or .gdl) and print each "
                                    "problem's canonical text, or a JSON array with --json.",

@@ -23,12 +23,13 @@ from ..ddar import Closure, closure
 from ..ddar.prover import DDARProver
 from ..lang.ast import Predicate, Problem
 from ..lang.errors import GeoDSLError
+from ..lang.notation import to_notation
 from ..realizer import Diagrams
 from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
                      add_problem, add_seed, add_timeout, iter_problems, located, plural)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("prove", help="saturate the premise (DD+AR); prove the goal with a readable proof",
                        description="Run the deduction closure (DD rules + angle and ratio chasing) on "
                                    "each problem, decide each goal (proved, true_unproved or false in "
@@ -46,13 +47,11 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(run=run)
 
 
-def _fact_lines(c) -> list[dict[str, object]]:  # type: ignore[no-untyped-def]
-    from ..lang.notation import to_notation as fact_text
-
-    out = []
+def _fact_lines(c: Closure) -> list[dict[str, object]]:
+    out: list[dict[str, object]] = []
     for f in c.facts:
         pred = c.fact_predicate(f)
-        out.append({"id": f.id, "fact": fact_text(pred), "predicate": pred.to_text(), "rule": f.rule,
+        out.append({"id": f.id, "fact": to_notation(pred), "predicate": pred.to_text(), "rule": f.rule,
                     "label": f.label, "parents": list(f.parents), "level": f.level,
                     "origin": f.origin})
     return out
@@ -111,13 +110,13 @@ def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool) -> 
 
 def summary(records: list[dict[str, object]], seconds: float) -> str:
     """``N problems: S solved, U true but not proved, F false, N without a goal, E errors, T s``."""
-    count = {k: 0 for k in ("proved", "true_unproved", "false", None)}
+    count: dict[object, int] = {k: 0 for k in ("proved", "true_unproved", "false", None)}
     errors = 0
     for r in records:
         if r["status"] == "error":
             errors += 1
         else:
-            count[r["verdict"]] += 1  # type: ignore[index]
+            count[r["verdict"]] += 1
     parts = [f"{count['proved']} solved", f"{count['true_unproved']} true but not proved",
              f"{count['false']} false"]
     if count[None]:
@@ -164,7 +163,7 @@ def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, o
     goal = "; ".join(v.predicate.to_text() for v in check.options)
     verdict = rec["verdict"]
     words = {"proved": "proved", "false": "false in the diagram (not provable)",
-             "true_unproved": f"not proved ({check.closure_status})", None: ""}[verdict]  # type: ignore[index]
+             "true_unproved": f"not proved ({check.closure_status})"}.get(str(verdict), "")
     print(f"problem: {check.problem or '(unnamed)'}  ({path})")
     if verdict is None and check.queries:
         print(f"goal: (none; the queries below): closure {check.closure_status}, {rec['facts']} facts, "
@@ -186,8 +185,8 @@ def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, o
             print(q.proof.to_text(), end="")
     if facts and run is not None:
         print("* Facts:")
-        for f in _fact_lines(run):
-            parents = ",".join(str(p) for p in f["parents"])  # type: ignore[union-attr]
-            how = f"premise {f['origin']}" if f["rule"] == "premise" else f"{f['rule']} [{parents}]"
-            print(f"{f['id']:03d}. {f['fact']}  ({how})")
+        for fact in run.facts:
+            parents = ",".join(str(p) for p in fact.parents)
+            how = f"premise {fact.origin}" if fact.rule == "premise" else f"{fact.rule} [{parents}]"
+            print(f"{fact.id:03d}. {to_notation(run.fact_predicate(fact))}  ({how})")
     print()

@@ -12,7 +12,7 @@ from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_dia
                      add_problem, add_seed, iter_problems, located)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("realize", help="place every point numerically; check goals and options",
                        description="Realize each problem's premise numerically (several independent "
                                    "diagrams from one seed), check its goals and options, and print "
@@ -28,7 +28,7 @@ def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
     p.set_defaults(run=run)
 
 
-def realize_reporting_false_goals(problem: Problem, seed: int, diagrams: int):  # type: ignore[no-untyped-def]
+def realize_reporting_false_goals(problem: Problem, seed: int, diagrams: int):
     """The diagrams; where a goal is false in every sample (a verdict, not
     an error), the diagrams drawn without regard to the goals."""
     from ..realizer import realize

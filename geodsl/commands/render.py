@@ -15,7 +15,7 @@ from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, AuxText, add_aux, ad
                      add_problem, add_seed, aux_texts, count_flag, iter_problems, located)
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("render", help="draw a problem's figure (PNG or SVG)",
                        description="Realize one problem and draw it: points labelled, the lines and "
                                    "circles of the premise, the goal (or an option) highlighted, "

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+from typing import cast
 import json
 import sys
 
@@ -13,7 +14,7 @@ from .common import EXIT_OK, add_json, console
 _METRICS = ("exact_match", "precision", "recall", "f1", "hamming_accuracy", "avg_selected")
 
 
-def register(sub: argparse._SubParsersAction) -> None:  # type: ignore[type-arg]
+def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("score", help="score model answers against a gold key (GeoChallenge metrics)",
                        description="Exact match, option precision/recall/F1 (macro), Hamming accuracy, "
                                    "average options selected and outcome classes; by difficulty when "
@@ -45,18 +46,19 @@ def _print_table(report: dict[str, object]) -> None:
     """One column per subset (all, then each difficulty), one row per measure."""
     from rich.table import Table
 
-    parts = [("all", report)] + list(report["by_difficulty"].items())  # type: ignore[union-attr]
+    by_difficulty = cast(dict[str, dict[str, object]], report["by_difficulty"])
+    parts = [("all", report)] + list(by_difficulty.items())
     table = Table(title=f"{report['problems']} problems (rates in %)")
     table.add_column("measure")
     for label, _ in parts:
         table.add_column(str(label), justify="right")
-    table.add_row("problems", *(str(p["problems"]) for _, p in parts))  # type: ignore[index]
+    table.add_row("problems", *(str(p["problems"]) for _, p in parts))
     for m in _METRICS:
         cells = []
         for _, p in parts:
-            value = p["metrics"][m]  # type: ignore[index]
+            value = cast(dict[str, float], p["metrics"])[m]
             cells.append(f"{value:.2f}" if m == "avg_selected" else f"{100 * value:.2f}")
         table.add_row(m.replace("_", " "), *cells)
     for o in OUTCOMES:
-        table.add_row(o.replace("_", " "), *(str(p["outcomes"][o]) for _, p in parts))  # type: ignore[index]
+        table.add_row(o.replace("_", " "), *(str(cast(dict[str, int], p["outcomes"])[o]) for _, p in parts))
     console().print(table)

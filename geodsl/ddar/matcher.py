@@ -36,13 +36,40 @@ from __future__ import annotations
 import math
 
 from ..budget import DEFAULT_MAX_MATCHES
-from .._match import search
-from .numeric import NumericModel
+from ..lang.constants import Constant
+from .._match import MAX_SHAPE_POINTS, search
+from .numeric import MAX_MEMO, NumericModel
 from .ruleset import RuleSpec
 
 Pattern = tuple[int | None, ...]
 
 HUGE = 10 ** 12
+
+
+Layout = tuple[list[str], list[list[int]], list[tuple[str | Constant, ...]], list[bool], list[bool]]
+_LAYOUTS: dict[int, tuple[RuleSpec, Layout]] = {}
+
+
+def _layout(rule: RuleSpec) -> Layout:
+    """A rule's constraints as the search takes them: predicate names,
+    variable indices (−1 for a constant), the arguments, which are side
+    conditions, which have no constant. The same for every problem: kept
+    per rule (by identity, with the rule itself, so an id is never reused)."""
+    found = _LAYOUTS.get(id(rule))
+    if found is not None and found[0] is rule:
+        return found[1]
+    index = {v: i for i, v in enumerate(rule.variables)}
+    atoms = list(rule.premises + rule.conclusions) + list(rule.sides)
+    names = [name for name, _ in atoms]
+    cons_vars = [[index[a] if isinstance(a, str) else -1 for a in args] for _, args in atoms]
+    consts = [tuple(a for a in args) for _, args in atoms]
+    side = [False] * (len(atoms) - len(rule.sides)) + [True] * len(rule.sides)
+    plain = [all(isinstance(a, str) for a in args) for args in consts]
+    layout = (names, cons_vars, consts, side, plain)
+    if len(_LAYOUTS) > 10_000:  # rule sets built on the fly: stay bounded
+        _LAYOUTS.clear()
+    _LAYOUTS[id(rule)] = (rule, layout)
+    return layout
 
 
 class Matcher:
@@ -68,13 +95,7 @@ class Matcher:
         it can in C (``_match.ENUMERATORS``, ``_match.CHECKS``); this side
         supplies the cost estimates and the checks of the other predicates
         (through the model's memo)."""
-        index = {v: i for i, v in enumerate(rule.variables)}
-        atoms = list(rule.premises + rule.conclusions) + list(rule.sides)
-        names = [name for name, _ in atoms]
-        cons_vars = [[index[a] if isinstance(a, str) else -1 for a in args] for _, args in atoms]
-        consts = [tuple(a for a in args) for _, args in atoms]
-        side = [False] * (len(atoms) - len(rule.sides)) + [True] * len(rule.sides)
-        plain = [all(isinstance(a, str) for a in args) for args in consts]
+        names, cons_vars, consts, side, plain = _layout(rule)
         holds = self.m.holds
         fast = self.m.fast_checks
         memo = self.m.memo
@@ -86,7 +107,9 @@ class Matcher:
             if f is not None:
                 # NumericModel.holds for an all-points atom with a fast check
                 # (the search already missed the memo).
-                found = memo[(names[ci], values)] = f[0](*values)
+                found = f[0](*values)
+                if len(memo) < MAX_MEMO:
+                    memo[(names[ci], values)] = found
                 return found
             if plain[ci]:
                 return holds(names[ci], values)
@@ -123,6 +146,10 @@ class Matcher:
         if name in ("eqangle", "eqratio"):
             full = self._full_slots(pat, 4)
             return 10 if full >= 3 else 400 if full == 2 else HUGE
+        if name in ("simtri", "simtrir", "contri", "contrir") and n > MAX_SHAPE_POINTS:
+            # The shape classes are n³ (ext/diagram.pxi): a large figure
+            # checks similarity once both triangles are bound instead.
+            return HUGE
         if name in ("simtri", "simtrir"):
             return 5 if None not in pat[:3] or None not in pat[3:] else 3000
         if name in ("contri", "contrir"):

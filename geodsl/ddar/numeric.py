@@ -13,23 +13,51 @@ Every structure is computed once per problem from the coordinates; truth
 itself is always decided by the realizer's checks (:data:`CHECKS`) with its
 tolerances, so the closure and the audit agree on what "numerically true"
 means.
+
+Cost and memory. The pair tables (lengths, directions, the line and length
+class of every pair) take O(n²) time and memory; finding the lines and the
+circles is O(n² log n) and O(n³) floating-point work, done in numpy to
+select *candidates* (a superset, with a tolerance ten times or more looser
+than the checks), each candidate then decided by the same check as before,
+so the structures are those of a plain triple loop, in the same order. The
+builders honour the problem's :class:`~geodsl.budget.Clock` (stage
+``"numeric model"``). Memory is bounded by refusing a model of more than
+:data:`MAX_POINTS` points (``BudgetExceeded("numeric model", "memory")``):
+at 1,000 points the model takes about 0.5 GB. The triangle-shape table of
+the similarity enumerators is O(n³): beyond :data:`MAX_SHAPE_POINTS`
+points the matcher checks similarities instead of enumerating them.
 """
 
 from __future__ import annotations
 
 import bisect
 import math
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from functools import partial
 
-from .._match import CHECKS as MATCH_CHECKS, Diagram
+import numpy as np
+
+from .._match import CHECKS as MATCH_CHECKS, MAX_SHAPE_POINTS, Diagram  # noqa: F401
+from ..budget import BudgetExceeded, Clock
+from ..lang.constants import Constant
 from ..lang.definitions import rulebase
 from ..realizer import checks as _checks
 from ..realizer.checks import CHECKS, constant_value
 from ..realizer.loci import dot
 from ..realizer.tolerance import TOLERANCE, Tolerance, figure_scale
 
-Args = tuple[object, ...]
+Args = tuple[int | Constant, ...]
+
+MAX_POINTS = 1000
+"""The largest model built: its O(n²) tables take about 0.5 GB at this size."""
+MAX_MEMO = 500_000
+"""Numeric verdicts kept in :attr:`NumericModel.memo` (about 0.1 GB); past
+it, verdicts are recomputed (the same verdicts, more time)."""
+SMALL = 40
+"""Up to this many points the candidate filters are skipped (every k is a
+candidate): numpy's per-call cost exceeds the loop it would save."""
+LOOSE = 16.0
+"""How much looser than the checks the numpy candidate filters are."""
 
 
 class NumericModel:
@@ -42,7 +70,10 @@ class NumericModel:
     shape, on first use)."""
 
     def __init__(self, coords: Sequence[complex], tol: Tolerance = TOLERANCE,
-                 others: Sequence[Sequence[complex]] = ()) -> None:
+                 others: Sequence[Sequence[complex]] = (), clock: Clock | None = None) -> None:
+        if len(coords) > MAX_POINTS:
+            raise BudgetExceeded("numeric model", "memory")
+        self.clock = clock
         self.coords = list(coords)
         self.others = [list(o) for o in others]
         """Coordinates of further independent diagrams of the same problem
@@ -53,13 +84,22 @@ class NumericModel:
         self.eps = tol.length_at(self.scale)
         self.memo: dict[tuple[str, Args], bool] = {}
         """(name, args) -> numeric truth, filled by :meth:`holds`."""
+        self._tick()
         self._build_pairs()
+        self._tick()
         self._build_lines()
         self._build_directions()
         self._build_lengths()
+        self._tick()
         self._build_circles()
+        self._tick()
         self._build_midpoints()
+        self._tick()
         self.diagram.index(self)
+
+    def _tick(self) -> None:
+        if self.clock is not None:
+            self.clock.check("numeric model")
 
     # ------------------------------------------------------------ truth
 
@@ -75,12 +115,13 @@ class NumericModel:
                 except TypeError:  # a constant where a point was expected
                     found = None
                 if found is not None:
-                    self.memo[key] = found
+                    if len(self.memo) < MAX_MEMO:
+                        self.memo[key] = found
                     return found
-            values = [self.coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
-                      for a in args]
+            values = [self.coords[a] if isinstance(a, int) else constant_value(a) for a in args]
             found = bool(CHECKS[name](values, self.tol, self.scale))
-            self.memo[key] = found
+            if len(self.memo) < MAX_MEMO:
+                self.memo[key] = found
         return found
 
     # ------------------------------------------------------------ fast truth
@@ -108,8 +149,9 @@ class NumericModel:
         # The compiled checks read these tables (and the structures below,
         # once built: Diagram.index).
         self.diagram = Diagram(self)
-        self.fast_checks = self._fast = {
+        fast: dict[str, tuple[Callable[..., bool], int]] = {
             name: (partial(self.diagram.holds, name), arity) for name, (_, arity) in MATCH_CHECKS.items()}
+        self.fast_checks = self._fast = fast
         # Every other predicate over points only: the realizer's check itself,
         # called on the coordinates without the generic lookup of holds().
         for name, pdef in rulebase().predicates.items():
@@ -126,8 +168,7 @@ class NumericModel:
             return False
         for coords in self.others:
             scale = figure_scale(coords)
-            values = [coords[a] if isinstance(a, int) else constant_value(a)  # type: ignore[arg-type]
-                      for a in args]
+            values = [coords[a] if isinstance(a, int) else constant_value(a) for a in args]
             if not CHECKS[name](values, self.tol, scale):
                 return False
         return True
@@ -162,16 +203,22 @@ class NumericModel:
 
     def _build_lines(self) -> None:
         """Maximal sets of collinear points (every pair of points is on
-        exactly one; two-point lines included)."""
+        exactly one; two-point lines included): for each pair i < j not on
+        a line yet, i, j and every k with ``coll i j k``, as a triple loop
+        would find them; the k tried are those the angular filter
+        (:meth:`_collinear_candidates`) leaves."""
         n = self.n
         self.line_of: dict[tuple[int, int], int] = {}
         self.lines: list[tuple[int, ...]] = []
+        holds = self.diagram.holds
         for i in range(n):
+            self._tick()
+            near = self._collinear_candidates(i)
             for j in range(i + 1, n):
                 if (i, j) in self.line_of:
                     continue
-                members = tuple(sorted([i, j] + [k for k in range(n) if k != i and k != j
-                                                  and self.holds("coll", (i, j, k))]))
+                members = tuple(sorted([i, j] + [k for k in near.get(j, ())
+                                                  if holds("coll", i, j, k)]))
                 index = len(self.lines)
                 self.lines.append(members)
                 for a in range(len(members)):
@@ -181,6 +228,84 @@ class NumericModel:
         for index, members in enumerate(self.lines):
             for p in members:
                 self.lines_through[p].append(index)
+
+    def _min_distance(self) -> float:
+        """The smallest distance between two points (0 for coincident ones)."""
+        cached = getattr(self, "_dmin", None)
+        if cached is None:
+            z = np.asarray(self.coords, dtype=np.complex128)
+            cached = math.inf
+            for i in range(self.n - 1):
+                cached = min(cached, float(np.abs(z[i + 1:] - z[i]).min()))
+            self._dmin = cached
+        return cached
+
+    def _collinear_candidates(self, i: int) -> dict[int, list[int]]:
+        """For each j > i, the k ∉ {i, j} that may satisfy ``coll i j k``.
+
+        If coll i j k holds, the three points are within eps of one line,
+        so the directions i→j and i→k differ (mod π) by at most
+        2 eps/|ij| + 2 eps/|ik| (each side's distance to that line over its
+        length): the points k whose direction from i is that close to j's
+        (with a margin, :data:`LOOSE`) are a superset of the answer. Since
+        that bound is at most twice the larger of the two shares, each point
+        searches the sorted directions within twice its own share, and each
+        pair found is held to its exact bound. Only j with some candidate
+        are listed."""
+        n = self.n
+        if i >= n - 2:
+            return {}
+        if n <= SMALL:
+            return {j: [k for k in range(n) if k != i and k != j] for j in range(i + 1, n)}
+        z = np.asarray(self.coords, dtype=np.complex128)
+        others = np.array([k for k in range(n) if k != i], dtype=np.int64)
+        v = z[others] - z[i]
+        dist = np.abs(v)
+        out: dict[int, list[int]] = {}
+        nearest = float(dist.min())
+        if nearest <= 0:  # a point on i: every direction is possible
+            for j in range(i + 1, n):
+                out[j] = [k for k in range(n) if k != i and k != j]
+            return out
+        slack = LOOSE * 2 * self.eps / dist          # per point: its share of the bound
+        # slack_j + slack_k <= 2 max(slack_j, slack_k): every candidate pair
+        # lies within the window of one of its two points, 2 slack wide.
+        width = 2 * slack
+        theta = np.mod(np.arctan2(v.imag, v.real), math.pi)
+        order = np.argsort(theta, kind="stable")
+        sorted_theta = theta[order]
+        ext = np.concatenate([sorted_theta - math.pi, sorted_theta, sorted_theta + math.pi])
+        ext_pos = np.concatenate([order] * 3)       # positions in `others`
+        lo = np.searchsorted(ext, theta - width, side="left")
+        hi = np.searchsorted(ext, theta + width, side="right")
+        wide = width >= math.pi / 2
+        found: dict[int, set[int]] = {}
+        for pos in np.flatnonzero((hi - lo > 1) | wide).tolist():
+            window = ext_pos[lo[pos]:hi[pos]] if not wide[pos] else np.arange(len(others))
+            window = window[window != pos]
+            gap = np.abs(theta[window] - theta[pos])
+            gap = np.minimum(gap, math.pi - gap)
+            for other in window[gap <= slack[pos] + slack[window]].tolist():
+                found.setdefault(pos, set()).add(other)
+                found.setdefault(other, set()).add(pos)
+        for pos, near in found.items():
+            j = int(others[pos])
+            if j > i:
+                out[j] = sorted(int(others[k]) for k in near)
+        return out
+        theta = np.mod(np.arctan2(v.imag, v.real), math.pi)
+        order = np.argsort(theta, kind="stable")
+        sorted_theta = theta[order]
+        ext = np.concatenate([sorted_theta - math.pi, sorted_theta, sorted_theta + math.pi])
+        ext_ids = np.concatenate([others[order]] * 3)
+        lo = np.searchsorted(ext, theta - width, side="left")
+        hi = np.searchsorted(ext, theta + width, side="right")
+        for pos in np.flatnonzero(hi - lo > 1):
+            j = int(others[pos])
+            if j > i:
+                window = ext_ids[lo[pos]:hi[pos]]
+                out[j] = sorted(window[window != j].tolist())
+        return out
 
     def line(self, a: int, b: int) -> int:
         return self.line_of[(a, b) if a < b else (b, a)]
@@ -264,17 +389,25 @@ class NumericModel:
 
     def _build_circles(self) -> None:
         """Maximal sets of ≥ 4 concyclic points, and for each point the
-        other points grouped by their distance from it (circles by centre)."""
+        other points grouped by their distance from it (circles by centre).
+
+        For each pair i < j, the centres of the circles through i, j lie on
+        the bisector of ij: each third point k > j gives a parameter t along
+        it, and points whose t agree (within 1e-6 (1 + |t|)) are on one
+        circle. numpy computes every t of one i at once and keeps the k that
+        have another k within a looser window (:meth:`_circle_candidates`);
+        the grouping itself runs on those, with the exact expressions."""
         n = self.n
         pts = self.coords
         found: list[tuple[int, ...]] = []
         for i in range(n):
-            for j in range(i + 1, n):
+            self._tick()
+            for j, ks in self._circle_candidates(i):
                 # Centres of the circles through i, j lie on the bisector of ij:
                 # parametrize them by t and group the third points by t.
                 mid, normal = (pts[i] + pts[j]) / 2, (pts[j] - pts[i]) * 1j
                 group: list[tuple[float, int]] = []
-                for k in range(j + 1, n):
+                for k in ks:
                     centre = _circumcentre(pts[i], pts[j], pts[k])
                     if centre is not None:
                         off = centre - mid
@@ -303,16 +436,78 @@ class NumericModel:
                     groups.setdefault(self.length_class(o, p), []).append(p)
             self.centred.append([tuple(g) for _, g in sorted(groups.items()) if len(g) >= 2])
 
+    def _circle_candidates(self, i: int) -> list[tuple[int, list[int]]]:
+        """For each j > i, the k > j whose parameter t (see
+        :meth:`_build_circles`) has another k's within LOOSE times the
+        grouping window: the others are alone on their circle through i, j
+        and can neither form a group nor end one, so dropping them leaves
+        every group as it was. Degenerate triples are kept (the exact
+        computation decides)."""
+        n = self.n
+        if n - i < 4:
+            return []
+        if n <= SMALL:
+            return [(j, list(range(j + 1, n))) for j in range(i + 1, n - 1)]
+        z = np.asarray(self.coords, dtype=np.complex128)
+        a = z[i]
+        b = z[i + 1:, None]                     # j, as a column
+        c = z[None, i + 1:]                     # k, as a row
+        ab, ac = b - a, c - a
+        den = 2 * (ab.real * ac.imag - ab.imag * ac.real)
+        nab, nac = np.abs(ab) ** 2, np.abs(ac) ** 2
+        with np.errstate(divide="ignore", invalid="ignore"):
+            centre = a + ((ac.imag * nab - ab.imag * nac) / den + 1j * (ab.real * nac - ac.real * nab) / den)
+            off = centre - (a + b) / 2
+            normal = (b - a) * 1j
+            t = (off.real * normal.real + off.imag * normal.imag) / np.abs(normal) ** 2
+        m = n - i - 1
+        upper = np.triu(np.ones((m, m), dtype=bool), 1)   # k > j
+        t = np.where(upper & np.isfinite(t), t, np.inf)
+        order = np.argsort(t, axis=1, kind="stable")
+        st = np.take_along_axis(t, order, axis=1)
+        window = LOOSE * 1e-6 * (1 + np.abs(st))
+        with np.errstate(invalid="ignore"):  # inf - inf past the last finite t of a row
+            gap = np.diff(st, axis=1)
+        close = np.zeros_like(st, dtype=bool)
+        close[:, 1:] |= gap <= window[:, :-1]
+        close[:, :-1] |= gap <= window[:, :-1]
+        close &= np.isfinite(st)
+        degenerate = upper & ~np.isfinite(np.where(upper, t, 0.0))
+        out = []
+        for row in np.flatnonzero(close.any(axis=1) | degenerate.any(axis=1)):
+            ks = set((order[row][close[row]] + i + 1).tolist())
+            ks.update((np.flatnonzero(degenerate[row]) + i + 1).tolist())
+            out.append((int(row) + i + 1, sorted(ks)))
+        return out
+
     def _build_midpoints(self) -> None:
+        """For each pair, the point at its midpoint (:meth:`point_at`),
+        looked up in a grid of cells of the lookup's radius instead of a
+        scan of every point."""
         self.midpoint: dict[tuple[int, int], int] = {}
+        radius = self.eps * 10
+        if radius <= 0:
+            return
+        cells: dict[tuple[int, int], list[int]] = {}
+        for index, p in enumerate(self.coords):
+            cells.setdefault((math.floor(p.real / radius), math.floor(p.imag / radius)), []).append(index)
         for i in range(self.n):
+            self._tick()
             for j in range(i + 1, self.n):
-                m = self.point_at((self.coords[i] + self.coords[j]) / 2)
+                z = (self.coords[i] + self.coords[j]) / 2
+                cx, cy = math.floor(z.real / radius), math.floor(z.imag / radius)
+                m = None
+                for dx in (-1, 0, 1):
+                    for dy in (-1, 0, 1):
+                        for index in cells.get((cx + dx, cy + dy), ()):
+                            if (m is None or index < m) and abs(self.coords[index] - z) <= radius:
+                                m = index
                 if m is not None and m not in (i, j):
                     self.midpoint[(i, j)] = m
 
 
-def _direct(check, pts: list[complex], tol: Tolerance, scale: float):  # type: ignore[no-untyped-def]
+def _direct(check: Callable[[Sequence[complex | float], Tolerance, float], bool], pts: list[complex],
+            tol: Tolerance, scale: float) -> Callable[..., bool]:
     """A realizer check as a function of point ids (see ``_build_pairs``)."""
     def holds(*ids: int) -> bool:
         return bool(check([pts[i] for i in ids], tol, scale))

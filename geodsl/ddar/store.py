@@ -319,7 +319,7 @@ class Store:
             return found
         if self._failed.get(key) == self.epoch():
             return None
-        if not self.model.holds(name, key[1:]):
+        if not self.model.holds(name, cast(Args, key[1:])):  # a key is (name, *canonical args)
             found = None
         else:
             found = self._prove(name, args)

@@ -363,7 +363,7 @@ def parse(text: str, lang: str, where: Where, hint: str) -> "Tree":
     states = ip.parser_state.parse_conf.parse_table.states
 
     def accepts(state_ip: object, terminal: str) -> bool:
-        return terminal in states[state_ip.parser_state.position]  # type: ignore[attr-defined]
+        return terminal in states[state_ip.parser_state.position]  # type: ignore[attr-defined]  # an InteractiveParser
 
     def token(lx: Lexeme, type_: str | None = None) -> Token:
         line, column = where.line_col(lx.start)
@@ -417,7 +417,7 @@ def parse(text: str, lang: str, where: Where, hint: str) -> "Tree":
         raise where.error("no construction in the text", 0, len(text), hint)
     last = next(t for t in reversed(tokens) if t.type not in SOFT_TYPES and t.type != "SEP")
     try:
-        return ip.feed_eof(token(last))  # type: ignore[no-any-return]
+        return ip.feed_eof(token(last))
     except UnexpectedInput:
         raise _incomplete(text, where, hint, item_start, last) from None
 

@@ -35,7 +35,7 @@ from .aux_lexer import Where, split_points
 from .limits import DEFAULT_LIMITS
 from .lines import Line
 from .semantics import ProblemReader, did_you_mean
-from .syntax import parse_line
+from .syntax import RawBody, parse_line
 
 # ---------------------------------------------------------------- phrases
 
@@ -170,7 +170,7 @@ def _words(children: Sequence[object]) -> set[str]:
 
 
 @v_args(inline=False)
-class _Phrases(Transformer):  # type: ignore[type-arg]  # lark's Transformer is generic only in its stubs
+class _Phrases(Transformer):
     """The tree to phrases; one method per alias of the two grammars."""
 
     def POINTS(self, tok: Token) -> Run:  # noqa: N802 - the terminal's name
@@ -325,12 +325,11 @@ class _Phrases(Transformer):  # type: ignore[type-arg]  # lark's Transformer is 
         return replace(t, runs=t.runs[1:] + t.runs[:1])
 
     # -- phrases ------------------------------------------------------------------
-    def _phrase(self, kind: str, c: list[object], **extra: object) -> Phrase:
+    def _phrase(self, kind: str, c: list[object]) -> Phrase:
         start, end = _span(c)
         ending = next((x for x in c if isinstance(x, Ending)), None)
         parts = tuple(x for x in c if isinstance(x, Phrase))
-        return Phrase(kind, start, end, _runs(c), _targets(c), _marks(c), _lists(c), ending,
-                      parts=parts, **extra)  # type: ignore[arg-type]
+        return Phrase(kind, start, end, _runs(c), _targets(c), _marks(c), _lists(c), ending, parts=parts)
 
     def start(self, c: list[object]) -> list[Phrase]:
         out = []
@@ -392,7 +391,7 @@ _DRAWABLES = frozenset({"d_perp_named", "d_para_named", "d_perp_of", "d_para_of"
 
 def phrases(tree: "Tree[Token]") -> list[Phrase]:
     """The phrases of a parse tree, in text order."""
-    return _Phrases().transform(tree)  # type: ignore[no-any-return]  # the start rule returns the list
+    return _Phrases().transform(tree)
 
 
 # ---------------------------------------------------------------- resolution
@@ -440,7 +439,8 @@ class Resolver:
             self._learn(c)
             for cl in c.clauses:
                 if cl.name in _TRIANGLES:
-                    self.triangles.append(tuple(str(a) for a in cl.args[:3]))  # type: ignore[arg-type]
+                    a, b, c3 = (str(v) for v in cl.args[:3])
+                    self.triangles.append((a, b, c3))
         self.last_circle: Target | None = None
         self.out = Meaning()
         self.phrase: Phrase | None = None
@@ -714,7 +714,7 @@ class Resolver:
         loc = Location(self.where.source, line, column)
         try:
             raw = parse_line(text)
-            assert raw.body is not None
+            assert isinstance(raw.body, RawBody)  # canonical clause text is one construction
             constructed = {n: loc for n in self.known if n not in restated}
             made = self.reader.construction(raw.body.statements[0], Line(1, text, raw), constructed, "aux")
         except GeoDSLError as exc:

@@ -44,7 +44,7 @@ from .errors import GeoDSLError, LimitError, Location, SyntaxErrorGDL
 from .limits import DEFAULT_LIMITS
 from .lines import Line
 from .semantics import ProblemReader
-from .syntax import parse_line
+from .syntax import RawBody, parse_line
 
 READ_LANGS = ("auto", "formal") + LANGS
 """The values of ``lang``: ``auto`` decides between the other three."""
@@ -177,8 +177,8 @@ def _read_formal(text: str, problem: Problem, source: str | None, first: int, di
         except GeoDSLError as exc:
             raise exc.located(source=source, line_offset=number - 1, source_line=raw_line) from None
         body = raw.body
-        if raw.kind != "content" or body is None or body.goals is not None or body.pipe is not None \
-                or body.conclusion is not None:
+        if raw.kind != "content" or not isinstance(body, RawBody) or body.goals is not None \
+                or body.pipe is not None or body.conclusion is not None:
             raise SyntaxErrorGDL("a candidate holds constructions only", source=source, line=number, column=1,
                                  text=raw_line.strip(), source_line=raw_line,
                                  hint="write constructions separated by `;`: `d = foot d a b c; e = midpoint e a b`")

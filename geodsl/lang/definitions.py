@@ -15,14 +15,14 @@ from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cache
 from importlib import resources
-from typing import Literal
+from typing import Literal, TypeVar, cast
 
 from .._canon import canonical_permutation
 from .constants import CONST_KINDS, Constant, ConstantSyntax, read_constant
 from .equations import TABLES, Equation, EquationSyntax, read_equations
 from .errors import GeoDSLError, Location, RulebaseError
 from .lines import Line, iter_lines
-from .syntax import RawLine, RawStatement
+from .syntax import RawBody, RawLine, RawStatement, Unparsed
 from .terms import Predicate
 
 ArgKind = Literal["point", "angle", "degrees", "ratio", "length"]
@@ -32,7 +32,7 @@ DIALECTS = ("alphageometry", "newclid")
 
 def arg_kind(name: str) -> ArgKind:
     """Parameters named after a constant kind are constants; others are points."""
-    return name if name in CONST_KINDS else "point"  # type: ignore[return-value]
+    return name if name in CONST_KINDS else "point"
 
 
 @dataclass(frozen=True, slots=True)
@@ -45,6 +45,10 @@ class Means:
     facts: tuple[Predicate, ...]
 
 
+DrawKind = Literal["segment", "span", "polygon", "circle", "ticks", "right-angle", "arc"]
+_T = TypeVar("_T")
+
+
 @dataclass(frozen=True, slots=True)
 class DrawItem:
     """One thing a figure highlights for the predicate: ``segment``, ``span``,
@@ -52,7 +56,7 @@ class DrawItem:
     (``count`` of them), ``right-angle``, ``arc``. ``points`` are parameter
     indices."""
 
-    kind: Literal["segment", "span", "polygon", "circle", "ticks", "right-angle", "arc"]
+    kind: DrawKind
     points: tuple[int, ...]
     count: int = 0
 
@@ -113,15 +117,14 @@ class PredicateDef:
         return tuple(Predicate(predicate.name, head + (last,), predicate.negated, predicate.span)
                      for last in predicate.args[n - 1:])
 
-    def canonical_args(self, args: Sequence[object]) -> tuple[object, ...]:
+    def canonical_args(self, args: Sequence[_T]) -> tuple[_T, ...]:
         """The arguments in canonical order (least image under the symmetries)."""
         keys = tuple(a if isinstance(a, str) else "" for a in args)
         best = self.perms[canonical_permutation(keys, self.perms)]
         return tuple(args[i] for i in best)
 
     def canonical(self, predicate: Predicate) -> Predicate:
-        return Predicate(predicate.name, self.canonical_args(predicate.args),  # type: ignore[arg-type]
-                         predicate.negated, predicate.span)
+        return Predicate(predicate.name, self.canonical_args(predicate.args), predicate.negated, predicate.span)
 
 
 @dataclass(frozen=True, slots=True)
@@ -195,7 +198,7 @@ class QueryDef:
     @property
     def kind(self) -> ArgKind:
         """The kind of the constant asked for (``angle``, ``ratio``, ``length``)."""
-        return next(arg_kind(a) for a in self.computes.args  # type: ignore[arg-type]
+        return next(arg_kind(a) for a in self.computes.args
                     if isinstance(a, str) and arg_kind(a) != "point")
 
     def predicate(self, args: Sequence[str], value: Constant) -> Predicate:
@@ -269,6 +272,7 @@ class _Block:
 
 
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:
+    assert raw.head is not None, "a keyword line has its keyword token"
     words = raw.head.text.rstrip(":").rstrip().split()
     return words[0], words[1:]
 
@@ -300,7 +304,8 @@ def _blocks(text: str, source: str, start_keyword: str,
                 blocks[-1].lines.append((line, raw))
                 doc = []
                 continue
-            raise raw.body.error  # type: ignore[union-attr]
+            assert isinstance(raw.body, Unparsed)
+            raise raw.body.error
         if raw.kind != "keyword":
             raise RulebaseError(
                 "a rulebase line must start with a keyword", source=source, line=line.number,
@@ -351,7 +356,7 @@ class _Reader:
                              text=text, hint=hint, source_line=line.text)
 
     def statements(self, raw: RawLine, line: Line) -> list[RawStatement]:
-        assert raw.body is not None
+        assert isinstance(raw.body, RawBody), "a keyword line of the DSL has statements"
         body = raw.body
         if body.goals is not None or body.conclusion is not None or body.pipe is not None:
             token = body.question or body.pipe or raw.head
@@ -370,6 +375,7 @@ class _Reader:
         words = self.flat(st, line, "a fact")
         name, args = words[0], tuple(words[1:])
         loc = Location(self.source, line.number, st.head[0].column or 1)
+        pdef: PredicateDef | None = None
         if predicates is not None:
             pdef = predicates.get(name)
             if pdef is None:
@@ -380,7 +386,7 @@ class _Reader:
                                  loc.column, name, f"`{name} {' '.join(pdef.params)}`")
         values: list[str | Constant] = []
         for i, (tok, a) in enumerate(zip(st.head[1:], args)):
-            kind = pdef.kinds[i] if predicates is not None else arg_kind(a)
+            kind = pdef.kinds[i] if pdef is not None else arg_kind(a)
             if tok.type == "CONST" and kind != "point":
                 # A literal constant in a fact: `rconst a b a c 1/2`.
                 try:
@@ -429,7 +435,8 @@ def _free_body(line: Line) -> tuple[str, int]:
 
 def _template_fields(template: str) -> list[tuple[str, int]]:
     """The ``{name}`` fields of a notation template, with their offsets."""
-    out, i = [], 0
+    out: list[tuple[str, int]] = []
+    i = 0
     while True:
         i = template.find("{", i)
         if i < 0:
@@ -502,7 +509,7 @@ def _read_draw(reader: _Reader, body: str, column: int, line: Line,
         if (want is not None and len(rest) != want) or (want is None and len(rest) < 2):
             raise reader.error(f"`{kind}` takes {want or 'two or more'} points, got {len(rest)}", line,
                                col, kind, "name the points of the predicate")
-        items.append(DrawItem(kind, _point_indices(reader, rest, line, params), count))  # type: ignore[arg-type]
+        items.append(DrawItem(cast(DrawKind, kind), _point_indices(reader, rest, line, params), count))
     return tuple(items)
 
 
@@ -554,15 +561,20 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
         kinds = tuple(arg_kind(p) for p in params)
         constants = frozenset(p for p, k in zip(params, kinds) if k != "point")
         gens: list[tuple[int, ...]] = []
-        fields: dict[str, object] = {}
+        seen: set[str] = set()
+        templates: dict[str, str] = {}
         equations: dict[str, tuple[Equation, ...]] = {}
+        draw: tuple[DrawItem, ...] = ()
+        means: Means | None = None
+        negates: Predicate | None = None
         side = False
         variadic = False
         for line, raw in block.lines:
             key, _ = _keyword(raw)
-            if key in fields or key in equations:
+            if key in seen and key in _FREE_PREDICATE_KEYS:
                 raise reader.error(f"`{key}:` is given twice for `{name}`", line, 1, key,
                                    "write all of it on one line, separated by `;`")
+            seen.add(key)
             if key == "more":
                 sts_ = reader.statements(raw, line)
                 w = reader.flat(sts_[0], line, "a repeated parameter") if len(sts_) == 1 else []
@@ -574,18 +586,18 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                 body, column = _free_body(line)
                 if key in TABLES:
                     try:
-                        equations[key] = read_equations(body, key, params, constants)  # type: ignore[arg-type]
+                        equations[key] = read_equations(body, key, params, constants)
                     except EquationSyntax as exc:
                         raise reader.error(str(exc), line, column + exc.column - 1, body.strip(),
                                            exc.hint) from None
                 elif key in ("notation", "negated"):
-                    fields[key] = _read_template(reader, body, column, line, params)
+                    templates[key] = _read_template(reader, body, column, line, params)
                 elif key == "draw":
-                    fields[key] = _read_draw(reader, body, column, line, params)
+                    draw = _read_draw(reader, body, column, line, params)
                 elif key == "means":
-                    fields[key] = _read_means(reader, body, column, line, params)
+                    means = _read_means(reader, body, column, line, params)
                 else:  # negates
-                    fields[key] = _read_fact_text(reader, body, column, line, params)
+                    negates = _read_fact_text(reader, body, column, line, params)
             elif key == "same":
                 for st in reader.statements(raw, line):
                     w = reader.flat(st, line, "a spelling")
@@ -601,12 +613,9 @@ def read_predicates(text: str, source: str) -> dict[str, PredicateDef]:
                                    "predicates take " + ", ".join(f"`{k}:`" for k in _PREDICATE_KEYS))
         out[name] = PredicateDef(name, params, kinds, _symmetry_group(params, gens), side,
                                  block.doc, Location(source, block.head_line.number, 1),
-                                 negates=fields.get("negates"),  # type: ignore[arg-type]
-                                 means=fields.get("means"),  # type: ignore[arg-type]
-                                 equations=equations,
-                                 notation=fields.get("notation"),  # type: ignore[arg-type]
-                                 negated_notation=fields.get("negated"),  # type: ignore[arg-type]
-                                 draw=fields.get("draw", ()),  # type: ignore[arg-type]
+                                 negates=negates, means=means, equations=equations,
+                                 notation=templates.get("notation"),
+                                 negated_notation=templates.get("negated"), draw=draw,
                                  variadic=variadic)
     for pdef in out.values():
         for fact in ([pdef.negates] if pdef.negates else []) + list(pdef.means.facts if pdef.means else []):
@@ -631,7 +640,10 @@ def read_constructions(text: str, source: str,
                                "e.g. `construction: x = midpoint x a b`")
         st = sts[0]
         outputs = tuple(str(t) for t in st.head)
-        clause = st.clauses[0]  # type: ignore[index]
+        if not st.clauses:
+            raise reader.error("`construction:` takes one signature `outs = name args`", hl, 1, "",
+                               "e.g. `construction: x = midpoint x a b`")
+        clause = st.clauses[0]
         name, params = str(clause[0]), tuple(str(t) for t in clause[1:])
         loc = Location(source, hl.number, clause[0].column or 1)
         if name in out:
@@ -676,7 +688,7 @@ def read_constructions(text: str, source: str,
                         raise reader.error(f"recipe uses `{a}` before it is known", line,
                                            tok.column or 1, a,
                                            "recipes use inputs and outputs fixed on earlier lines")
-                steps.append(RecipeStep(key, pts, w[0], tuple(w[1:]),  # type: ignore[arg-type]
+                steps.append(RecipeStep("fixes" if key == "fixes" else "locus", pts, w[0], tuple(w[1:]),
                                         Location(source, line.number, 1)))
                 known.update(pts)
             elif key == "dialect":

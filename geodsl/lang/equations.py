@@ -143,15 +143,20 @@ def read_equations(text: str, kind: TableKind, params: tuple[str, ...],
                              "write e.g. `∠(a b, c d) = 1/2`, `|a b| = 2·|m a|`, "
                              "`|a b| / |c d| = |e f| / |g h|`") from None
     out = []
-    for eq in tree.children if tree.data == "equations" else [tree]:
-        left, right = (_sum(s, params, constants) for s in eq.children)  # type: ignore[union-attr]
-        equation = Equation(left, right, _span_text(text, eq))  # type: ignore[arg-type]
+    for eq in _trees(tree.children) if tree.data == "equations" else [tree]:
+        left, right = (_sum(s, params, constants) for s in _trees(eq.children))
+        equation = Equation(left, right, _span_text(text, eq))
         _check_shape(equation, kind, text.find(equation.text) + 1)
         out.append(equation)
     return tuple(out)
 
 
-def _span_text(text: str, tree: Tree) -> str:  # type: ignore[type-arg]
+def _trees(children: list[Tree[Token] | Token]) -> list[Tree[Token]]:
+    """The subtrees among a node's children (the grammar keeps no tokens there)."""
+    return [c for c in children if isinstance(c, Tree)]
+
+
+def _span_text(text: str, tree: Tree) -> str:
     meta = tree.meta
     if getattr(meta, "empty", True):
         return text.strip()
@@ -162,7 +167,7 @@ def _column(token: object) -> int:
     return int(getattr(token, "column", 1) or 1)
 
 
-def _sum(tree: Tree, params: tuple[str, ...], constants: frozenset[str]) -> tuple[Term, ...]:  # type: ignore[type-arg]
+def _sum(tree: Tree, params: tuple[str, ...], constants: frozenset[str]) -> tuple[Term, ...]:
     terms: list[Term] = []
     sign = 1
     for child in tree.children:
@@ -178,7 +183,7 @@ def _sum(tree: Tree, params: tuple[str, ...], constants: frozenset[str]) -> tupl
     return tuple(terms)
 
 
-def _product(tree: Tree, params: tuple[str, ...], constants: frozenset[str]) -> tuple[Factor, ...]:  # type: ignore[type-arg]
+def _product(tree: Tree, params: tuple[str, ...], constants: frozenset[str]) -> tuple[Factor, ...]:
     factors: list[Factor] = []
     power = 1
     for child in tree.children:
@@ -188,6 +193,14 @@ def _product(tree: Tree, params: tuple[str, ...], constants: frozenset[str]) -> 
         factors.append(_factor(child, power, params, constants))
         power = 1
     return tuple(factors)
+
+
+_ATOM_KINDS: dict[str, AtomKind] = {"angle": "angle", "length": "length", "square": "square"}
+
+
+def _token(child: Tree[Token] | Token) -> Token:
+    assert isinstance(child, Token), "a measure's and a parameter's children are names"
+    return child
 
 
 def _index(token: Token, params: tuple[str, ...], want_point: bool, constants: frozenset[str]) -> int:
@@ -202,17 +215,18 @@ def _index(token: Token, params: tuple[str, ...], want_point: bool, constants: f
     return params.index(name)
 
 
-def _factor(tree: Tree, power: int, params: tuple[str, ...], constants: frozenset[str]) -> Factor:  # type: ignore[type-arg]
+def _factor(tree: Tree, power: int, params: tuple[str, ...], constants: frozenset[str]) -> Factor:
     kind = tree.data
     if kind == "number":
-        value = Fraction(int(tree.children[0]), int(tree.children[1]) if len(tree.children) > 1 else 1)
+        digits = [str(c) for c in tree.children]
+        value = Fraction(int(digits[0]), int(digits[1]) if len(digits) > 1 else 1)
         if value == 0 and power < 0:
             raise EquationSyntax("division by zero", _column(tree.children[0]), "divide by a non-zero number")
         return Factor(power, number=value)
     if kind == "param":
-        return Factor(power, param=_index(tree.children[0], params, False, constants))  # type: ignore[arg-type]
-    points = tuple(_index(t, params, True, constants) for t in tree.children)  # type: ignore[arg-type]
-    return Factor(power, atom=Atom(kind, points))  # type: ignore[arg-type]
+        return Factor(power, param=_index(_token(tree.children[0]), params, False, constants))
+    points = tuple(_index(_token(t), params, True, constants) for t in tree.children)
+    return Factor(power, atom=Atom(_ATOM_KINDS[kind], points))
 
 
 _ATOM_OF: dict[TableKind, AtomKind] = {"angles": "angle", "lengths": "length", "ratios": "length",

@@ -7,7 +7,7 @@ can act on the error without parsing the message.
 
 from __future__ import annotations
 
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 
 class Location(NamedTuple):
@@ -184,8 +184,8 @@ class RealizationError(GeoDSLError):
     kind = "realization"
 
     def __init__(self, message: str, *, reason: str = "", counts: dict[str, int] | None = None,
-                 **where: object) -> None:
-        super().__init__(message, **where)  # type: ignore[arg-type]
+                 **where: Any) -> None:  # GeoDSLError's location keywords
+        super().__init__(message, **where)
         self.reason = reason
         self.counts = dict(counts or {})
 

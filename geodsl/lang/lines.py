@@ -15,7 +15,7 @@ from typing import NamedTuple
 from .errors import GeoDSLError, LimitError
 from .limits import DEFAULT_LIMITS, Limits
 from .._lalr import Tok
-from .syntax import RawLine, parse_line
+from .syntax import RawLine, Unparsed, parse_line
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -23,15 +23,6 @@ _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 # `option A: ...` / `goal: ...`: lines whose body may be proof-text notation
 # (GeoChallenge writes options as "H,I,K are collinear").
 _KEYWORD_BODY = re.compile(r"(?P<head>\s*[A-Za-z_]\w*(?:[ \t]+[\w']+)*[ \t]*:)(?P<body>.*)\Z")
-
-
-class Unparsed(NamedTuple):
-    """A keyword line the DSL grammar rejects: its body (and where it starts)
-    for a reader of another notation, and the DSL's own error otherwise."""
-
-    text: str
-    column: int
-    error: GeoDSLError
 
 
 class Line(NamedTuple):
@@ -73,6 +64,5 @@ def iter_lines(text: str, source: str | None = None,
             keyword = _KEYWORD_BODY.match(raw)
             if keyword is not None:
                 head = Tok("KEYHEAD", keyword["head"].strip(), len(raw) - len(raw.lstrip()) + 1)
-                parsed = RawLine("unparsed", head, Unparsed(keyword["body"], keyword.end("head") + 1,
-                                                            parsed))  # type: ignore[arg-type]
+                parsed = RawLine("unparsed", head, Unparsed(keyword["body"], keyword.end("head") + 1, parsed))
         yield Line(number, raw, parsed)

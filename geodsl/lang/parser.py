@@ -24,7 +24,7 @@ from .errors import GeoDSLError, LimitError, PointError, ProblemError, SyntaxErr
 from .limits import DEFAULT_LIMITS, Limits
 from .lines import Line, iter_lines
 from .semantics import Block, ProblemReader, did_you_mean
-from .syntax import RawStatement, parse_line
+from .syntax import RawBody, RawStatement, parse_line
 
 _KEYWORD_LIKE = re.compile(r"\s*[A-Za-z_]\w*(?:\s+[\w']+)*\s*:")
 
@@ -53,7 +53,7 @@ def _group(lines: Iterator[Line]) -> Iterator[Block]:
             name = text.strip() if kind == "header" else text.partition(":")[2].strip()
             current = Block(name or None, line, True)
             continue
-        starts_problem = (kind == "content" and parsed.body is not None
+        starts_problem = (kind == "content" and isinstance(parsed.body, RawBody)
                           and bool(parsed.body.statements))
         if current is None or (starts_problem and not current.named):
             if current is not None:
@@ -151,7 +151,7 @@ def parse_predicate(text: str, points: Iterable[str] | None = None, *, source: s
         return Tok(tok.type, tok.text, tok.column - shift)
 
     body = raw.body
-    assert raw.kind == "content" and body is not None and body.goals is not None
+    assert raw.kind == "content" and isinstance(body, RawBody) and body.goals is not None
     goals = [RawStatement(None if st.negation is None else back(st.negation), [back(t) for t in st.head],
                           None if st.clauses is None else [[back(t) for t in c] for c in st.clauses])
              for st in body.goals]

@@ -31,7 +31,7 @@ from .ast import Problem, Predicate
 from .definitions import PredicateDef, _blocks, _keyword, _read_package_file, _Reader, rulebase
 from .errors import GeoDSLError, Location
 from .lines import Line, normalise
-from .syntax import RawLine, RawStatement
+from .syntax import RawBody, RawLine, RawStatement, Unparsed
 
 _LINE_BREAK = re.compile(r"\r\n|\r|\n")
 
@@ -175,12 +175,13 @@ def read_rules(text: str, source: str, predicates: dict[str, PredicateDef] | Non
         if not comments or not comments[0]:
             raise reader.error(f"rule `{name}` has no label", hl, name_column, name,
                                "write a one-line label as a comment directly above the rule")
-        assert head.body is not None
+        assert isinstance(head.body, RawBody), "a rule line has statements"
         body = head.body
         if body.goals is not None or body.pipe is not None:
             token = body.question or body.pipe
-            raise reader.error(f"unexpected `{token.text}` in a rule", hl,  # type: ignore[union-attr]
-                               getattr(token, "column", 1) or 1, token.text,  # type: ignore[union-attr]
+            assert token is not None  # one of the two is there
+            raise reader.error(f"unexpected `{token.text}` in a rule", hl,
+                               getattr(token, "column", 1) or 1, token.text,
                                "a rule is `premises => conclusions`")
         if not body.conclusion:
             end = len(hl.text.rstrip()) + 1

@@ -26,7 +26,7 @@ from .errors import (ArityError, ConstantError, ConstructionError, GeoDSLError, 
                      Location, PointError, ProblemError, SyntaxErrorGDL, UnknownNameError)
 from .limits import Limits
 from .lines import Line
-from .syntax import RawLine, RawStatement
+from .syntax import RawBody, RawLine, RawStatement, Unparsed
 
 KEYWORDS = ("goal", "option", "answer", "aux")
 
@@ -92,20 +92,20 @@ class ProblemReader:
             if isinstance(raw, GeoDSLError):
                 raise raw
             if raw.kind == "meta":
-                key, _, value = raw.head.text[1:].partition(":")
+                key, _, value = _head(raw).text[1:].partition(":")
                 meta.append((key.strip(), value.strip()))
                 continue
             if raw.kind == "content":
                 body = raw.body
-                assert body is not None
+                assert isinstance(body, RawBody), "a content line has statements"
                 if body.conclusion is not None:
                     raise self._err(SyntaxErrorGDL, "`=>` is only used in rule files", line,
                                     body.conclusion[0].head[0], "a problem line is `premise ? goal`")
                 statements += len(body.statements) + len(body.goals or ()) + len(body.aux or ())
                 self._check_size(statements, len(constructed), line)
                 for st in body.statements:
-                    where = "premise" if pipe is None else "auxiliary"
-                    constructions.append(self.construction(st, line, constructed, where))
+                    part = "premise" if pipe is None else "auxiliary"
+                    constructions.append(self.construction(st, line, constructed, part))
                 if body.pipe is not None:
                     self._check_pipe(body.pipe, body.aux, pipe, bool(constructions), line)
                     pipe = (line, body.pipe)
@@ -120,19 +120,21 @@ class ProblemReader:
             if raw.kind == "unparsed":
                 # Not the DSL: an option or goal may be in proof-text notation.
                 key, words = _keyword(raw)
-                notation = NotationText(raw.body.text, raw.body.column)  # type: ignore[union-attr]
+                unparsed = raw.body
+                assert isinstance(unparsed, Unparsed)
+                notation = NotationText(unparsed.text, unparsed.column)
                 if key == "option" and len(words) == 1:
-                    deferred_options.append((words[0], raw.head, notation, line))
+                    deferred_options.append((words[0], _head(raw), notation, line))
                 elif key == "goal" and not words:
                     deferred_goals.append((notation, line))
                 else:
-                    raise raw.body.error  # type: ignore[union-attr]
+                    raise unparsed.error
                 continue
             if raw.kind != "keyword":
                 continue
             key, words = _keyword(raw)
             body = raw.body
-            assert body is not None
+            assert isinstance(body, RawBody), "a keyword line of the DSL has statements"
             if body.pipe is not None:
                 hint = ("an `aux:` line lists candidate constructions: separate them with `;`"
                         if key == "aux" else
@@ -158,23 +160,23 @@ class ProblemReader:
             elif key == "option" and len(words) == 1:
                 if body.statements and not self._is_dsl_predicate(body.statements[0]):
                     # Worded notation ("AD is parallel to IJ") also lexes as DSL words.
-                    deferred_options.append((words[0], raw.head, self._notation_of(raw, line), line))
+                    deferred_options.append((words[0], _head(raw), self._notation_of(raw, line), line))
                     continue
                 if len(body.statements) != 1:
                     raise self._err(ProblemError, f"option {words[0]} must hold exactly one statement",
                                     line, raw.head, "one predicate per option: `option A: perp a b c d`")
-                deferred_options.append((words[0], raw.head, body.statements[0], line))
+                deferred_options.append((words[0], _head(raw), body.statements[0], line))
             elif key == "answer" and not words:
                 if answer is not None:
                     raise self._err(ProblemError, "a second `answer:` line", line, raw.head,
                                     f"the first is on line {answer[1].number}; keep one")
                 tokens = [t for st in body.statements for t in self._flat(st, line, "an answer")]
-                answer = (tokens, line, raw.head)
+                answer = (tokens, line, _head(raw))
             elif key == "aux" and len(words) <= 1:
                 if not body.statements:
                     raise self._err(ProblemError, "`aux:` without a construction", line, raw.head,
                                     "write `aux: e = foot e a b c`")
-                deferred_aux.append((words[0] if words else None, raw.head, body.statements, line))
+                deferred_aux.append((words[0] if words else None, _head(raw), body.statements, line))
             else:
                 raise self._unknown_keyword(key, words, line, raw)
         if not constructions:
@@ -190,14 +192,14 @@ class ProblemReader:
         queries = tuple(g for g in asked if isinstance(g, Query))
         options = self._options(deferred_options, constructed)
         labels = [o.label for o in options]
-        key = self._answer(answer, labels) if answer is not None else None
+        keyed = self._answer(answer, labels) if answer is not None else None
         aux = tuple(self._aux(label, head, sts, line, constructed)
                     for label, head, sts, line in deferred_aux)
         start = block.start or block.lines[0]
         span = Location(self.source, start.number, 1)
         first = block.lines[0] if block.lines else start
         return Problem(block.name, Premise(tuple(constructions), Location(self.source, first.number, 1)),
-                       goals, options, key, aux, tuple(meta), span, queries)
+                       goals, options, keyed, aux, tuple(meta), span, queries)
 
     def _check_pipe(self, tok: Tok, aux: list[RawStatement] | None, earlier: tuple[Line, Tok] | None,
                     has_premise: bool, line: Line) -> None:
@@ -232,11 +234,11 @@ class ProblemReader:
             shape = {"goal": "goal: perp a b c d", "option": "option A: perp a b c d",
                      "answer": "answer: A C", "aux": "aux: e = foot e a b c"}[key]
             return self._err(ProblemError, f"malformed `{key}` line", line, raw.head, f"write `{shape}`",
-                             text=raw.head.text)
+                             text=_head(raw).text)
         guess = did_you_mean(key, KEYWORDS)
         hint = f"did you mean `{guess}:`?" if guess else "keywords are goal, option, answer and aux"
         return self._err(UnknownNameError, f"unknown keyword `{key}:`", line, raw.head, hint,
-                         text=raw.head.text)
+                         text=_head(raw).text)
 
     # -- statements ----------------------------------------------------------
 
@@ -291,14 +293,14 @@ class ProblemReader:
                 raise self._err(PointError, f"point `{tok}` appears twice left of `=`", line, tok,
                                 "list each new point once")
             if tok.text in constructed:
-                first = constructed[tok.text]
+                earlier = constructed[tok.text]
                 if where == "auxiliary":
                     raise self._err(PointError, f"auxiliary construction reuses point `{tok}`", line, tok,
-                                    f"`{tok}` is already constructed at line {first.line}, column "
-                                    f"{first.column}; an auxiliary construction introduces new points: "
+                                    f"`{tok}` is already constructed at line {earlier.line}, column "
+                                    f"{earlier.column}; an auxiliary construction introduces new points: "
                                     "choose a new name")
                 raise self._err(PointError, f"point `{tok}` is constructed twice", line, tok,
-                                f"it was first constructed at line {first.line}, column {first.column}; "
+                                f"it was first constructed at line {earlier.line}, column {earlier.column}; "
                                 "choose a new name")
             points.append(tok.text)
         if len(st.clauses) > 2:
@@ -370,7 +372,7 @@ class ProblemReader:
                                 line, tok, _constant_hint(kind))
             else:
                 try:
-                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))
                 except ConstantSyntax as exc:
                     raise self._err(LimitError if isinstance(exc, DigitLimit) else ConstantError, str(exc),
                                     line, tok, exc.hint) from None
@@ -388,7 +390,7 @@ class ProblemReader:
                                 + "".join(f"; in {d}'s spelling, `{n}` puts the new points elsewhere:"
                                           f" pass --dialect {d}"
                                           for d, n, _ in cdef.dialect_spellings if d != self.dialect))
-            by_point[actual] = step  # type: ignore[index]
+            by_point[actual] = step
         if len(by_point) != len(points):
             missing = next(p for p in points if p not in by_point)
             raise self._err(PointError, f"`{name}` does not construct `{missing}`", line, name_tok,
@@ -503,7 +505,7 @@ class ProblemReader:
                     raise self._err(ConstantError, f"`{tok}` in place of the {kind} of `{name}`", line,
                                     tok, _constant_hint(kind))
                 try:
-                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))  # type: ignore[arg-type]
+                    args.append(read_constant(tok.text, kind, self.limits.max_number_digits))
                 except ConstantSyntax as exc:
                     raise self._err(LimitError if isinstance(exc, DigitLimit) else ConstantError, str(exc),
                                     line, tok, exc.hint) from None
@@ -515,7 +517,8 @@ class ProblemReader:
 
     def _notation_of(self, raw: RawLine, line: Line) -> NotationText:
         """The body of a keyword line, as text for the notation reader."""
-        start = (raw.head.column - 1) + len(raw.head.text)  # type: ignore[union-attr]
+        head = _head(raw)
+        start = (head.column - 1) + len(head.text)
         return NotationText(line.text[start:], start + 1)
 
     def _goal_predicates(self, st: RawStatement | NotationText, line: Line,
@@ -572,7 +575,7 @@ class ProblemReader:
                                  Location(self.source, line.number, column)))
         return out
 
-    def _options(self, deferred: list[tuple[str, Tok, RawStatement, Line]],
+    def _options(self, deferred: list[tuple[str, Tok, RawStatement | NotationText, Line]],
                  constructed: dict[str, Location]) -> tuple[Option, ...]:
         if len(deferred) > self.limits.max_options_per_problem:
             _, head, _, line = deferred[self.limits.max_options_per_problem]
@@ -645,8 +648,14 @@ def _article(what: str) -> str:
     return f"an {what}" if what[0] in "aeiou" else f"a {what}"
 
 
+def _head(raw: RawLine) -> Tok:
+    """The keyword (or header, meta) token of a line that has one."""
+    assert raw.head is not None, f"a {raw.kind} line has no head token"
+    return raw.head
+
+
 def _keyword(raw: RawLine) -> tuple[str, list[str]]:
-    words = raw.head.text.rstrip(":").rstrip().split()
+    words = _head(raw).text.rstrip(":").rstrip().split()
     return words[0], words[1:]
 
 

@@ -18,7 +18,7 @@ from lark import Lark, Token
 from lark.exceptions import UnexpectedCharacters, UnexpectedEOF, UnexpectedInput, UnexpectedToken
 
 from .._lalr import REJECT, Append, CompiledLALR, NewList, Pick, Tok
-from .errors import SyntaxErrorGDL
+from .errors import GeoDSLError, SyntaxErrorGDL
 
 
 class RawStatement(NamedTuple):
@@ -51,13 +51,23 @@ class _RawPremise(NamedTuple):
     aux: list[RawStatement] | None
 
 
+class Unparsed(NamedTuple):
+    """A keyword line the DSL grammar rejects: its body (and where it starts)
+    for a reader of another notation, and the DSL's own error otherwise."""
+
+    text: str
+    column: int
+    error: GeoDSLError
+
+
 class RawLine(NamedTuple):
     """One parsed line. ``kind`` is one of header, problem, meta, keyword,
-    content, blank; ``head`` the header/keyword token; ``body`` the statements."""
+    content, blank, unparsed; ``head`` the header/keyword token; ``body``
+    the statements (:class:`Unparsed` text for an unparsed line)."""
 
     kind: str
     head: Tok | None
-    body: RawBody | None
+    body: RawBody | Unparsed | None
 
 
 _EMPTY_BODY = RawBody([], None, None, None)
@@ -175,7 +185,7 @@ def parse_line(line: str) -> RawLine:
     """
     result = _compiled().parse(line)
     if result is not REJECT:
-        return result  # type: ignore[no-any-return]
+        return result
     try:
         _parser().parse(line)
     except UnexpectedInput as exc:

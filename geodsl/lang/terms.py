@@ -21,7 +21,7 @@ Arg = Union[str, Constant]
 
 def span_field() -> Location | None:
     """A source span: excluded from equality, hashing and repr."""
-    return field(default=None, compare=False, hash=False, repr=False)  # type: ignore[return-value]
+    return field(default=None, compare=False, hash=False, repr=False)
 
 
 @dataclass(frozen=True, slots=True)

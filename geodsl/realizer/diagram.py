@@ -12,19 +12,22 @@ samples of the same premise, all derived from one seed.
 
 from __future__ import annotations
 
+import itertools
+import math
 from collections.abc import Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import overload
+from typing import cast, overload
 
 import numpy as np
 
-from ..lang.ast import AuxCandidate, Predicate, Problem, Query
-from ..lang.errors import GeoDSLError, GoalFalseError, PointError
+from ..budget import Clock
+from ..lang.ast import AuxCandidate, Construction, Predicate, Problem, Query
+from ..lang.errors import GeoDSLError, GoalFalseError, Location, PointError, RealizationError
 from ..lang.parser import parse_predicate
 from .checks import evaluate
 from .measure import Measurement, measure
 from .objects import DiagramCircle, DiagramLine, derive
-from .rng import Random, check_seed, diagram_seeds
+from .rng import Choice, ChoiceKey, Random, check_seed, diagram_seeds
 from .sampler import DEFAULT_SETTINGS, SamplerSettings, sample_points
 from .tolerance import TOLERANCE, Tolerance, figure_scale
 
@@ -42,6 +45,44 @@ class AuxPoints:
 
 
 @dataclass(frozen=True)
+class ConfigurationChoice:
+    """One discrete choice of a construction in a realized diagram: which of
+    two intersections, whether a free shape is mirrored (which side the
+    shapes erected on it by a fixed turn, such as an equilateral triangle or
+    a square, then fall), which branch of a two-branch recipe."""
+
+    construction: int
+    """Index of the construction in the premise (0-based)."""
+    text: str
+    """The construction, as text."""
+    where: Location | None
+    what: str
+    """``intersection``, ``orientation`` or ``branch``."""
+    options: tuple[str, ...]
+    option: int
+    """Index of the option taken, in :attr:`options`."""
+
+    @property
+    def taken(self) -> str:
+        return self.options[self.option]
+
+    def describe(self) -> str:
+        """``the second intersection of `d = on_circle d a b, on_circle d c b` (line 1)``."""
+        line = f" (line {self.where.line})" if self.where and self.where.line else ""
+        if self.what == "intersection":
+            return f"the {self.taken} intersection of `{self.text}`{line}"
+        if self.what == "orientation":
+            return f"`{self.text}`{line} {self.taken}"
+        return f"the {self.taken} {self.what} of `{self.text}`{line}"
+
+    def to_dict(self) -> dict[str, object]:
+        return {"construction": self.construction, "text": self.text,
+                "line": self.where.line if self.where else None,
+                "column": self.where.column if self.where else None,
+                "choice": self.what, "option": self.taken, "options": list(self.options)}
+
+
+@dataclass(frozen=True)
 class Diagram:
     """One realized figure: coordinates of every point of the premise (and of
     the auxiliary candidates), with the relations that hold in it."""
@@ -52,8 +93,14 @@ class Diagram:
     aux: tuple[AuxPoints, ...] = ()
     tol: Tolerance = TOLERANCE
     resampled: int = 0
-    """Samples discarded before this one because a goal was false in them
-    (the goal chose the configuration, as in AlphaGeometry)."""
+    """Samples discarded before this one because a goal was false in every
+    configuration tried of them."""
+    configuration: tuple[ConfigurationChoice, ...] = ()
+    """The discrete choices of the premise's constructions in this diagram,
+    in construction order (see :func:`realize`)."""
+    configurations: int = 1
+    """Configurations realized to find this one (1: the first sample's own
+    choices held every goal)."""
     _cache: dict[str, object] = field(default_factory=dict, compare=False, repr=False)
 
     # -- coordinates -----------------------------------------------------------
@@ -120,7 +167,7 @@ class Diagram:
                 circles = circles + more_c
             cached = (lines, circles)
             self._cache["objects"] = cached
-        return cached  # type: ignore[return-value]
+        return cast(tuple[list[DiagramLine], list[DiagramCircle]], cached)  # the cache holds what was stored above
 
     def lines(self) -> tuple[DiagramLine, ...]:
         """The lines the premise (and auxiliary constructions) imply."""
@@ -146,6 +193,8 @@ class Diagram:
             "circles": [{"centre": xy(c.centre), "radius": round(c.radius, JSON_DIGITS),
                          "centre_point": c.centre_point, "points": list(c.points), "aux": c.aux}
                         for c in self.circles()],
+            "configuration": [c.to_dict() for c in self.configuration],
+            "configurations_tried": self.configurations,
             "goals": [{"goal": g.to_text(), "holds": self.holds(g)} for g in self.problem.goals],
             "queries": [{"query": q.to_text(), "value": measure(q, [self.all_coords], self.tol).values[0]}
                         for q in self.problem.queries],
@@ -188,6 +237,12 @@ class Diagrams(Sequence[Diagram]):
         """Samples discarded over all diagrams because a goal was false in them."""
         return sum(d.resampled for d in self._diagrams)
 
+    @property
+    def configurations(self) -> int:
+        """Configurations realized over all diagrams (one per diagram when
+        every first sample held the goals)."""
+        return sum(d.configurations for d in self._diagrams)
+
     def measure(self, query: Query) -> Measurement:
         """What ``query`` (``acompute a b c d``) asks for, measured in every
         diagram, with its exact value when they all give the same simple
@@ -219,19 +274,88 @@ def _predicate(predicate: Predicate | str, points: Mapping[str, complex]) -> Pre
     return predicate
 
 
-def goal_false_error(goal: Predicate, samples: int) -> GoalFalseError:
-    """The error for a goal that is false in every diagram sampled."""
+def goal_false_error(goal: Predicate, samples: int, configurations: int = 0,
+                     choices: Sequence[str] = ()) -> GoalFalseError:
+    """The error for a goal that is false in every sample and configuration
+    tried: ``samples`` samples, ``configurations`` realizations in all, and
+    the discrete choices met (described)."""
     where = goal.span
+    if not choices:
+        how = f"in all {samples} samples; the premise leaves no discrete choice"
+    else:
+        listed = "; ".join(choices[:MAX_LISTED])
+        more = f"; and {len(choices) - MAX_LISTED} more" if len(choices) > MAX_LISTED else ""
+        how = (f"in all {samples} samples and all {configurations} configurations tried of their "
+               f"discrete choices: {listed}{more}")
     return GoalFalseError(
-        f"goal `{goal.to_text()}` is false in the diagram (in all {samples} diagrams sampled)",
+        f"goal `{goal.to_text()}` is false in the diagram ({how})",
         source=where.source if where else None, line=where.line if where else None,
         column=where.column if where else None, text=goal.to_text(),
-        hint="the premise does not imply this goal: check the goal and the constructions")
+        hint="the premise does not imply this goal in any configuration: check the goal and the "
+             "constructions")
+
+
+MAX_LISTED = 6
+"""Choices a goal-false error lists by name."""
+
+
+def _configuration(constructions: Sequence[Construction],
+                   trace: Mapping[ChoiceKey, Choice]) -> tuple[ConfigurationChoice, ...]:
+    out = []
+    for (k, _), choice in sorted(trace.items()):
+        if 0 <= k < len(constructions):
+            c = constructions[k]
+            out.append(ConfigurationChoice(k, c.to_text(), c.span, choice.what, choice.options,
+                                           choice.option))
+    return tuple(out)
+
+
+def _plans(trace: Mapping[ChoiceKey, Choice], cap: int, rng: Random) -> Iterator[dict[ChoiceKey, int]]:
+    """The other configurations of a sample whose choices were ``trace``:
+    all of them (fewest changed choices first, latest choices first: a
+    late choice changes less of the figure) when
+    there are at most ``cap``, else ``cap`` distinct ones drawn from ``rng``."""
+    keys = sorted(trace)
+    sizes = [len(trace[k].options) for k in keys]
+    base = [trace[k].option for k in keys]
+    if cap <= 0 or not keys:
+        return
+    total = math.prod(sizes)
+    if total - 1 <= cap:
+        for changed in range(1, len(keys) + 1):
+            for subset in itertools.combinations(range(len(keys) - 1, -1, -1), changed):
+                alternatives = [[o for o in range(sizes[i]) if o != base[i]] for i in subset]
+                for picks in itertools.product(*alternatives):
+                    plan = {keys[i]: base[i] for i in range(len(keys))}
+                    for i, o in zip(subset, picks):
+                        plan[keys[i]] = o
+                    yield plan
+        return
+    seen = {tuple(base)}
+    for _ in range(4 * cap):  # bounded: duplicates are drawn again, a few times at most
+        if len(seen) > cap:
+            return
+        options = tuple(rng.index(n) for n in sizes)
+        if options in seen:
+            continue
+        seen.add(options)
+        yield dict(zip(keys, options))
+
+
+def _describe_sites(constructions: Sequence[Construction], sites: Mapping[ChoiceKey, Choice]) -> list[str]:
+    out = []
+    for (k, _), choice in sorted(sites.items()):
+        if 0 <= k < len(constructions):
+            c = constructions[k]
+            line = f" (line {c.span.line})" if c.span and c.span.line else ""
+            what = "the orientation" if choice.what == "orientation" else f"the {choice.what}"
+            out.append(f"{what} of `{c.to_text()}`{line}")
+    return out
 
 
 def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_goals: bool = True,
             aux: bool = True, tol: Tolerance = TOLERANCE,
-            settings: SamplerSettings = DEFAULT_SETTINGS) -> Diagrams:
+            settings: SamplerSettings = DEFAULT_SETTINGS, clock: Clock | None = None) -> Diagrams:
     """Realize a problem's premise numerically, ``diagrams`` times.
 
     ``problem`` is a :class:`~geodsl.lang.ast.Problem` or one problem's text. The
@@ -240,16 +364,27 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
     their coordinates. With ``aux``, each auxiliary candidate is realized on
     top of the premise.
 
-    Goals choose the configuration, as in AlphaGeometry: where the premise
-    leaves a discrete choice (which of two intersections), a sample in which
-    a goal is false is discarded and the diagram resampled, at most
-    ``settings.attempts_per_goal`` times (:attr:`Diagram.resampled` counts
-    the discarded samples). A goal false in every sample raises
-    :class:`~geodsl.lang.errors.GoalFalseError`; ``check_goals=False`` keeps the
-    first sample whatever the goals say (then ``holds(goal)`` tells).
+    Goals choose the configuration. A premise leaves discrete choices:
+    which of two intersections, whether a free shape is mirrored (hence on
+    which side an equilateral triangle or a square is erected on it), which
+    branch of a two-branch recipe. When a goal is false in a sample, the
+    other configurations of the *same* sample (same continuous draws, other
+    choices) are realized before the sample is discarded: all 2^k of k
+    binary choices up to ``settings.configurations_per_sample``, seeded
+    draws of that many beyond. The first configuration (fewest changed
+    choices first) where every goal holds is kept;
+    :attr:`Diagram.configuration` lists its choices and
+    :attr:`Diagram.configurations` counts the configurations realized. A
+    goal false in every configuration of ``settings.attempts_per_goal``
+    samples (at most ``settings.configurations_per_goal`` realizations in
+    all) raises :class:`~geodsl.lang.errors.GoalFalseError`, naming the
+    choices it tried; ``check_goals=False`` keeps the first sample whatever
+    the goals say (then ``holds(goal)`` tells).
 
-    Raises :class:`~geodsl.lang.errors.RealizationError` for a construction that
-    is degenerate in every sample.
+    ``clock`` (a started :class:`~geodsl.budget.Budget`) stops the work with
+    :class:`~geodsl.budget.BudgetExceeded` (stage ``realize``) when it runs
+    out. Raises :class:`~geodsl.lang.errors.RealizationError` for a
+    construction that is degenerate in every sample.
     """
     if isinstance(problem, str):
         from ..lang.parser import parse_problem
@@ -257,29 +392,62 @@ def realize(problem: Problem | str, seed: int = 0, diagrams: int = 3, *, check_g
     seed = check_seed(seed)
     if isinstance(diagrams, bool) or not isinstance(diagrams, int) or diagrams < 1:
         raise GeoDSLError(f"asked for {diagrams!r} diagrams", hint="ask for at least one diagram (a whole number)")
+    constructions = problem.premise.constructions
+    checking = check_goals and bool(problem.goals)
     made: list[Diagram] = []
     for index, child in enumerate(diagram_seeds(seed, diagrams)):
         rng = Random(child)
         failures: dict[int, int] = {}
-        discarded = 0
-        for _ in range(settings.attempts_per_goal if check_goals and problem.goals else 1):
-            coords = sample_points(problem.premise.constructions, rng, tol=tol, settings=settings)
+        sites: dict[ChoiceKey, Choice] = {}
+        discarded = tried = samples = 0
+        found: tuple[dict[str, complex], dict[ChoiceKey, Choice], Random] | None = None
+
+        def goals_false(coords: Mapping[str, complex]) -> list[int]:
             candidate = Diagram(problem, index, coords, (), tol)
-            false = [i for i, g in enumerate(problem.goals) if not candidate.holds(g)]
-            if not check_goals or not false:
+            return [i for i, g in enumerate(problem.goals) if not candidate.holds(g)]
+
+        for _ in range(settings.attempts_per_goal if checking else 1):
+            start = rng.position
+            coords = sample_points(constructions, rng, tol=tol, settings=settings, clock=clock)
+            trace = dict(rng.trace)
+            tried += 1
+            samples += 1
+            false = goals_false(coords) if checking else []
+            if not false:
+                found = (coords, trace, rng)
                 break
-            discarded += 1
             for i in false:
                 failures[i] = failures.get(i, 0) + 1
-        else:
+            for key, choice in trace.items():
+                sites.setdefault(key, choice)
+            room = min(settings.configurations_per_sample, settings.configurations_per_goal - tried)
+            for plan in _plans(trace, room, rng):
+                variant = rng.at(start, plan)
+                tried += 1
+                try:
+                    other = sample_points(constructions, variant, tol=tol, settings=settings, clock=clock,
+                                          max_failures=settings.passes_per_configuration)
+                except RealizationError:
+                    continue  # this choice makes a later construction degenerate
+                if not goals_false(other):
+                    found = (other, dict(variant.trace), variant)
+                    break
+            if found is not None or tried >= settings.configurations_per_goal:
+                break
+            discarded += 1
+        if found is None:
             worst = min(failures, key=lambda i: (-failures[i], i))
-            raise goal_false_error(problem.goals[worst], settings.attempts_per_goal)
+            raise goal_false_error(problem.goals[worst], samples, tried,
+                                   _describe_sites(constructions, sites))
+        coords, trace, rng = found
         extra: list[AuxPoints] = []
         if aux:
             for cand in problem.aux:
-                pts = sample_points(cand.constructions, rng, start=coords, tol=tol, settings=settings)
+                pts = sample_points(cand.constructions, rng, start=coords, tol=tol, settings=settings,
+                                    clock=clock, first=-1 - len(cand.constructions))
                 extra.append(AuxPoints(cand.label, cand,
                                        {n: z for n, z in pts.items() if n not in coords}))
-        made.append(Diagram(problem, index, coords, tuple(extra), tol,
-                            resampled=discarded))
+        made.append(Diagram(problem, index, coords, tuple(extra), tol, resampled=discarded,
+                            configuration=_configuration(constructions, trace),
+                            configurations=tried))
     return Diagrams(problem, seed, made)

@@ -19,11 +19,11 @@ irrational values by chance.
 from __future__ import annotations
 
 import math
-from collections.abc import Callable, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
 
-from ..lang.ast import Constant, Predicate, Query
+from ..lang.ast import CONST_KINDS, ConstKind, Constant, Predicate, Query
 from ..lang.definitions import rulebase
 from .tolerance import Tolerance
 
@@ -170,25 +170,32 @@ def exact(values: Sequence[float | None], kind: str, tol: Tolerance) -> Fraction
     return guess if ok else None
 
 
-def measure(query: Query, coords: Sequence[dict[str, complex]] | Sequence[object],
-            tol: Tolerance) -> Measurement:
+def _constant_kind(kind: str) -> ConstKind:
+    """A query asks for a constant: angle, degrees, ratio or length."""
+    for known in CONST_KINDS:
+        if known == kind:
+            return known
+    raise ValueError(f"a query asks for a constant, not a {kind}")
+
+
+def measure(query: Query, coords: Sequence[Mapping[str, complex]], tol: Tolerance) -> Measurement:
     """Measure ``query`` in every diagram of ``coords`` (one mapping of point
     names to coordinates per diagram)."""
     qdef = rulebase().queries[query.name]
     fn = MEASURES[qdef.computes.name]
     values: list[float | None] = []
     for pts in coords:
-        values.append(fn([pts[p] for p in query.args]))  # type: ignore[index]
-    kind = qdef.kind
+        values.append(fn([pts[p] for p in query.args]))
+    kind = _constant_kind(qdef.kind)
     value = exact(values, kind, tol)
-    constant = None if value is None else Constant(kind, value)  # type: ignore[arg-type]
+    constant = None if value is None else Constant(kind, value)
     predicate = None if constant is None else qdef.predicate(query.args, constant)
     choices: list[Constant] = []
     if constant is None:
         each = [exact([v], kind, tol) for v in values]
         if all(e is not None for e in each):
             for e in each:
-                c = Constant(kind, e)  # type: ignore[arg-type]
+                c = Constant(kind, e)  # type: ignore[arg-type]  # e is not None: checked by all() above
                 if c not in choices:
                     choices.append(c)
         if len(choices) > MAX_CHOICES:

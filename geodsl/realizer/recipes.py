@@ -38,6 +38,9 @@ class Context:
     tol: Tolerance
     centre: complex = 0j
     radius: float = 1.0
+    box: float = math.inf
+    """Half the side of the square, centred at the origin, where free points
+    are sampled (``SamplerSettings.free_box``)."""
 
     @property
     def scale(self) -> float:
@@ -87,15 +90,37 @@ def _similarity(ctx: Context, pts: list[complex]) -> tuple[complex, ...]:
     turn = rng.unit() * rng.uniform(0.5, 2.0)
     shift = complex(rng.uniform(-1, 1), rng.uniform(-1, 1))
     out = [(p - m) * turn + shift for p in pts]
-    if rng.coin():
+    if rng.choose(MIRRORED, "orientation") == 0:
         out = [complex(-p.real, p.imag) + 2 * shift.real for p in out]
     return tuple(out)
 
 
+MIRRORED = ("mirrored", "as drawn")
+"""The options of a free shape's orientation (the first is drawn with
+probability 1/2, as AlphaGeometry's random reflection)."""
+
+
+def _offsets(c: float, half: float, box: float) -> tuple[float, float]:
+    """The offsets from ``c`` of [c − half, c + half] ∩ [−box, box], or of
+    the whole [−box, box] when they do not meet (a figure centred outside
+    the box). Unclipped, exactly (−half, half): the draws are then those of
+    a sampler without the box, bit for bit."""
+    lo = -half if c - half >= -box else -box - c
+    hi = half if c + half <= box else box - c
+    return (lo, hi) if lo < hi else (-box - c, box - c)
+
+
 def _free_point(ctx: Context) -> complex:
+    """A point around the figure (its centre ± 1.2 radius, at least ± 1),
+    inside the fixed box ``[−box, box]²``: without the box, each free point
+    widens the range of the next and a premise of 200 free points reaches a
+    radius of 10⁸ (see :class:`~geodsl.realizer.sampler.SamplerSettings`)."""
     rng = ctx.rng
-    half = max(1.0, 1.2 * ctx.radius)
-    return ctx.centre + complex(rng.uniform(-half, half), rng.uniform(-half, half))
+    half = max(1.0, 1.2 * min(ctx.radius, ctx.box))
+    c = ctx.centre
+    xlo, xhi = _offsets(c.real, half, ctx.box)
+    ylo, yhi = _offsets(c.imag, half, ctx.box)
+    return c + complex(rng.uniform(xlo, xhi), rng.uniform(ylo, yhi))
 
 
 # ---------------------------------------------------------------- free shapes
@@ -391,7 +416,7 @@ def eqangle2(ctx: Context, a: complex, b: complex, c: complex) -> tuple[complex,
     if bc == 0.0:
         raise Degenerate("undefined", "b and c are the same point")
     ell = ba * ba / bc
-    if rng.coin():
+    if rng.choose(("near", "far"), "branch") == 0:
         t = rng.uniform(0.1, 0.9) * min(ell, bc)
     else:
         t = rng.uniform(1.1, 1.5) * max(ell, bc)

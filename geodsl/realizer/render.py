@@ -2,7 +2,8 @@
 
 What is drawn: the circles and lines the premise implies (lines as the
 segment between their outermost points), every point as a dot with its
-label set where it collides least with the drawing, the goal (or a chosen
+label placed by a deterministic search that keeps it off other labels,
+points, lines and circles (:func:`label_boxes` gives the boxes), the goal (or a chosen
 option) highlighted in colour with the usual marks (right angles, equal-length
 ticks, equal-angle arcs), and auxiliary constructions dashed. The caption
 names the problem and the highlighted statement.
@@ -15,12 +16,16 @@ is byte-for-byte reproducible (fixed hash salt, no date).
 from __future__ import annotations
 
 import cmath
+import functools
 import io
 import math
 from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 
 import matplotlib
+import numpy as np
+from matplotlib.axes import Axes
 from matplotlib.figure import Figure
 from matplotlib.patches import Arc, Circle as CirclePatch, Polygon
 
@@ -30,6 +35,7 @@ from ..lang.errors import GeoDSLError
 from ..lang.parser import parse_predicate
 from .diagram import Diagram
 from .loci import Degenerate, circumcenter, cross, dot
+from .objects import DiagramCircle, DiagramLine
 
 INK = "#1f2a36"
 LINE = "#4a5a6a"
@@ -107,30 +113,141 @@ def _segment_distance(p: complex, a: complex, b: complex) -> float:
     return abs(p - (a + t * d))
 
 
+Box = tuple[float, float, float, float]
+"""(x0, y0, x1, y1) in data coordinates."""
+
+LABEL_FONT = {"family": "DejaVu Serif", "style": "italic"}
+"""The labels' font (italic, as points are set in geometry texts)."""
+LABEL_MARGIN = 1.5
+"""Points of clear space kept around a label's text."""
+POINT_RADIUS = 3.2
+"""Points: the radius of a point's dot (markersize 5–5.5)."""
+_RADII = (0.35, 0.8, 1.4, 2.2, 3.2, 4.5)
+"""Gaps from a point to its label, in label heights, tried nearest first."""
+_DIRECTIONS = 24
+
+
+@functools.lru_cache(maxsize=4096)
+def _text_size(name: str) -> tuple[float, float]:
+    """Width and height in points of a point's label as drawn."""
+    from matplotlib.font_manager import FontProperties
+    from matplotlib.textpath import TextToPath
+
+    text = _label(name)
+    width, height, _ = TextToPath().get_text_width_height_descent(
+        text, FontProperties(family=LABEL_FONT["family"], style="italic", size=LABEL_SIZE),
+        ismath=text.startswith("$"))
+    return float(width) + 2 * LABEL_MARGIN, float(height) + 2 * LABEL_MARGIN
+
+
+def _overlap(a: Box, b: Box) -> float:
+    w = min(a[2], b[2]) - max(a[0], b[0])
+    h = min(a[3], b[3]) - max(a[1], b[1])
+    return w * h if w > 0 and h > 0 else 0.0
+
+
+def _box_distances(px: np.ndarray, py: np.ndarray, boxes: np.ndarray) -> np.ndarray:
+    """(boxes × points) distances from each point to each box."""
+    dx = np.maximum(np.maximum(boxes[:, 0:1] - px[None, :], 0.0), px[None, :] - boxes[:, 2:3])
+    dy = np.maximum(np.maximum(boxes[:, 1:2] - py[None, :], 0.0), py[None, :] - boxes[:, 3:4])
+    return np.hypot(dx, dy)
+
+
+def _clipped_lengths(segments: list[tuple[complex, complex]], boxes: np.ndarray) -> np.ndarray:
+    """Per box, the total length of the segments inside it (Liang–Barsky)."""
+    if not segments:
+        return np.zeros(len(boxes))
+    a = np.array([[s.real, s.imag] for s, _ in segments])
+    d = np.array([[e.real - s.real, e.imag - s.imag] for s, e in segments])
+    t0 = np.zeros((len(boxes), len(segments)))
+    t1 = np.ones((len(boxes), len(segments)))
+    inside = np.ones((len(boxes), len(segments)), dtype=bool)
+    for p, q in ((-d[:, 0][None, :], a[:, 0][None, :] - boxes[:, 0:1]),
+                 (d[:, 0][None, :], boxes[:, 2:3] - a[:, 0][None, :]),
+                 (-d[:, 1][None, :], a[:, 1][None, :] - boxes[:, 1:2]),
+                 (d[:, 1][None, :], boxes[:, 3:4] - a[:, 1][None, :])):
+        p = np.broadcast_to(p, t0.shape)
+        q = np.broadcast_to(q, t0.shape)
+        zero = p == 0
+        inside &= ~(zero & (q < 0))
+        with np.errstate(divide="ignore", invalid="ignore"):
+            t = np.where(zero, 0.0, q / np.where(zero, 1.0, p))
+        t0 = np.where(~zero & (p < 0), np.maximum(t0, t), t0)
+        t1 = np.where(~zero & (p > 0), np.minimum(t1, t), t1)
+    length = np.where(inside & (t1 > t0), (t1 - t0), 0.0) * np.hypot(d[:, 0], d[:, 1])[None, :]
+    return length.sum(axis=1)
+
+
 def _place_labels(coords: dict[str, complex], segments: list[tuple[complex, complex]],
-                  circles: list[tuple[complex, float]], unit: float) -> dict[str, complex]:
-    """Label positions: for each point, the one of 16 directions whose label
-    spot is farthest from other points, segments, circles and labels."""
-    placed: dict[str, complex] = {}
-    radius = 1.15 * unit
-    directions = [cmath.rect(1.0, 2 * math.pi * k / 16 + math.pi / 4) for k in range(16)]
-    order = sorted(coords, key=lambda n: (coords[n].real, coords[n].imag, n))
-    for name in order:
+                  circles: list[tuple[complex, float]], sizes: dict[str, tuple[float, float]],
+                  point_radius: float, frame: Box) -> dict[str, Box]:
+    """Label boxes (data coordinates), one per point, by a deterministic
+    search over candidate spots: 24 directions around the point at growing
+    gaps. A spot costs, first, its overlap with other labels (a spot that
+    overlaps none always wins over one that does), then, weighted: covering
+    a point's dot, leaving the frame, being nearer another point than its
+    own, the length of lines and circles it covers, and its distance from
+    the point. Points are placed most crowded first, then every label is
+    placed again twice with all the others known."""
+    names = sorted(coords)
+    unit = max(h for _, h in sizes.values()) if sizes else 1.0
+    px = np.array([coords[n].real for n in names])
+    py = np.array([coords[n].imag for n in names])
+    turns = [cmath.rect(1.0, 2 * math.pi * k / _DIRECTIONS + math.pi / 4) for k in range(_DIRECTIONS)]
+    options: dict[str, list[tuple[float, int, Box]]] = {}
+    for ni, name in enumerate(names):
         p = coords[name]
-        best, best_score = p + directions[0] * radius, -math.inf
-        for k, u in enumerate(directions):
-            spot = p + u * radius
-            clear = min([abs(spot - q) for n, q in coords.items() if n != name] + [4 * unit])
-            clear = min(clear, min([abs(spot - q) / 1.3 for q in placed.values()] + [4 * unit]))
-            for a, b in segments:
-                clear = min(clear, _segment_distance(spot, a, b) * 1.6)
-            for c, r in circles:
-                clear = min(clear, abs(abs(spot - c) - r) * 1.6)
-            score = clear - 1e-3 * k  # a stable preference on ties
-            if score > best_score:
-                best, best_score = spot, score
-        placed[name] = best
-    return placed
+        w, h = sizes[name]
+        boxes = []
+        for gap in _RADII:
+            for u in turns:
+                # Centre so that the box's edge is a dot plus `gap` label
+                # heights away from the point, along u.
+                reach = abs(u.real) * w / 2 + abs(u.imag) * h / 2
+                c = p + u * (reach + point_radius + gap * unit)
+                boxes.append((c.real - w / 2, c.imag - h / 2, c.real + w / 2, c.imag + h / 2))
+        arr = np.array(boxes)
+        dist = _box_distances(px, py, arr)
+        dots = np.clip((point_radius - dist) / point_radius, 0.0, None).sum(axis=1)
+        closer = np.minimum((dist < dist[:, ni:ni + 1]).sum(axis=1), 3)
+        area = w * h
+        ox = np.clip(np.minimum(arr[:, 2], frame[2]) - np.maximum(arr[:, 0], frame[0]), 0.0, None)
+        oy = np.clip(np.minimum(arr[:, 3], frame[3]) - np.maximum(arr[:, 1], frame[1]), 0.0, None)
+        outside = 1.0 - ox * oy / area
+        ink = _clipped_lengths(segments, arr) / unit
+        centre_x, centre_y = (arr[:, 0] + arr[:, 2]) / 2, (arr[:, 1] + arr[:, 3]) / 2
+        half = math.hypot(w, h) / 2
+        for c, r in circles:
+            miss = np.abs(np.hypot(centre_x - c.real, centre_y - c.imag) - r)
+            ink = ink + np.clip(half - miss, 0.0, None) / unit
+        index = np.arange(len(boxes))
+        static = (40 * dots + 40 * outside + ink + 2.0 * closer + 0.5 * (index // _DIRECTIONS)
+                  + 1e-4 * (index % _DIRECTIONS))
+        options[name] = sorted((float(static[i]), i, boxes[i]) for i in range(len(boxes)))
+
+    def best(name: str, placed: dict[str, Box]) -> Box:
+        others = [b for n, b in placed.items() if n != name]
+        area = sizes[name][0] * sizes[name][1]
+        fallback: tuple[float, int, Box] | None = None
+        for static, i, box in options[name]:  # cheapest first: the first clear one is the best
+            overlap = sum(_overlap(box, b) for b in others) / area
+            if overlap == 0.0:
+                return box
+            score = 1e3 * overlap + static
+            if fallback is None or (score, i) < fallback[:2]:
+                fallback = (score, i, box)
+        assert fallback is not None
+        return fallback[2]
+
+    crowd = {n: sum(1 for q in coords.values() if abs(q - coords[n]) < 3 * unit) for n in names}
+    order = sorted(names, key=lambda n: (-crowd[n], n))
+    placed: dict[str, Box] = {}
+    for name in order:
+        placed[name] = best(name, placed)
+    for _ in range(2):
+        for name in order:
+            placed[name] = best(name, placed)
+    return {n: placed[n] for n in names}
 
 
 # ---------------------------------------------------------------- marks
@@ -166,18 +283,18 @@ def _draw_items(pred: Predicate) -> list[tuple[DrawItem, tuple[str, ...]]]:
     return out
 
 
-def _ticks(ax: object, a: complex, b: complex, count: int, unit: float, color: str) -> None:
+def _ticks(ax: Axes, a: complex, b: complex, count: int, unit: float, color: str) -> None:
     m = (a + b) / 2
     d = (b - a) / abs(b - a) if b != a else 1 + 0j
     n = d * 1j
     for i in range(count):
         c = m + d * (i - (count - 1) / 2) * 0.35 * unit
         s, e = c - n * 0.45 * unit, c + n * 0.45 * unit
-        ax.plot([s.real, e.real], [s.imag, e.imag], color=color, lw=1.8, zorder=6,  # type: ignore[attr-defined]
+        ax.plot([s.real, e.real], [s.imag, e.imag], color=color, lw=1.8, zorder=6,
                 solid_capstyle="round")
 
 
-def _right_angle(ax: object, a: complex, b: complex, c: complex, d: complex, unit: float) -> None:
+def _right_angle(ax: Axes, a: complex, b: complex, c: complex, d: complex, unit: float) -> None:
     """A right-angle mark where lines ab and cd cross (if they cross nearby)."""
     u, v = b - a, d - c
     den = cross(u, v)
@@ -192,10 +309,10 @@ def _right_angle(ax: object, a: complex, b: complex, c: complex, d: complex, uni
     uu = u / abs(u) * (1 if dot(a + b - 2 * x, u) >= 0 else -1)
     vv = v / abs(v) * (1 if dot(c + d - 2 * x, v) >= 0 else -1)
     corner = [x + uu * s, x + uu * s + vv * s, x + vv * s]
-    ax.plot([q.real for q in corner], [q.imag for q in corner], color=HIGHLIGHT, lw=1.4, zorder=6)  # type: ignore[attr-defined]
+    ax.plot([q.real for q in corner], [q.imag for q in corner], color=HIGHLIGHT, lw=1.4, zorder=6)
 
 
-def _angle_arc(ax: object, a: complex, b: complex, c: complex, d: complex, unit: float,
+def _angle_arc(ax: Axes, a: complex, b: complex, c: complex, d: complex, unit: float,
                count: int) -> None:
     """An arc marking the angle from line ab to line cd at their crossing."""
     u, v = b - a, d - c
@@ -214,14 +331,37 @@ def _angle_arc(ax: object, a: complex, b: complex, c: complex, d: complex, unit:
         t1, t2 = t2, t1
     for i in range(count):
         rad = (1.6 + 0.35 * i) * unit
-        ax.add_patch(Arc((x.real, x.imag), 2 * rad, 2 * rad, theta1=t1, theta2=t2,  # type: ignore[attr-defined]
+        ax.add_patch(Arc((x.real, x.imag), 2 * rad, 2 * rad, theta1=t1, theta2=t2,
                          color=HIGHLIGHT, lw=1.4, zorder=6))
 
 
 # ---------------------------------------------------------------- drawing
 
 
-def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) -> Figure:
+@dataclass
+class _Layout:
+    """Everything about a figure that is decided before drawing: the
+    objects, the axes' limits and size, and what labels must avoid."""
+
+    coords: dict[str, complex]
+    aux_names: set[str]
+    lines: tuple[DiagramLine, ...]
+    circles: tuple[DiagramCircle, ...]
+    limits: Box
+    size: tuple[float, float]
+    """Width and height of the drawing, in inches (the caption is below it)."""
+    unit: float
+    span: float
+    caption: list[str]
+    segments: list[tuple[complex, complex]]
+
+    @property
+    def per_point(self) -> float:
+        """Data units per typographic point."""
+        return (self.limits[2] - self.limits[0]) / (self.size[0] * 72)
+
+
+def _layout(diagram: Diagram, highlight: Predicate | None, caption: str | None) -> _Layout:
     coords = dict(diagram.all_coords)
     aux_names = {n for a in diagram.aux for n in a.points}
     aux_names |= {n for c in diagram.problem.premise.auxiliary for n in c.points}  # given after `|`
@@ -241,52 +381,81 @@ def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) ->
         y0, y1, height = y0 - extra / 2, y1 + extra / 2, width / 2
     inches = 6.4
     fw, fh = (inches, inches * height / width) if width >= height else (inches * width / height, inches)
-    caption_lines = _caption(diagram, highlight, caption)
+    segments = [(coords[ln.points[0]], coords[ln.points[-1]]) for ln in lines]
+    if highlight is not None and all(p in coords for p in highlight.points):
+        hsegs, hpolys = _highlight_parts(highlight, coords)
+        segments += [(coords[a], coords[b]) for a, b in hsegs]
+        for poly in hpolys:
+            segments += [(coords[poly[i]], coords[poly[(i + 1) % len(poly)]]) for i in range(len(poly))]
+    return _Layout(coords, aux_names, lines, circles, (x0 - pad, y0 - pad, x1 + pad, y1 + pad),
+                   (fw, fh), unit, span, _caption(diagram, highlight, caption), segments)
+
+
+def label_boxes(diagram: Diagram, highlight: Predicate | None = None,
+                caption: str | None = None) -> dict[str, Box]:
+    """Where :func:`render` puts each point's label: its box (x0, y0, x1,
+    y1) in the diagram's coordinates, text and a small margin included.
+    ``highlight`` defaults to the first goal, as in :func:`render`."""
+    if highlight is None and diagram.problem.goals:
+        highlight = diagram.problem.goals[0]
+    lay = _layout(diagram, highlight, caption)
+    return _label_boxes(lay)
+
+
+def _label_boxes(lay: _Layout) -> dict[str, Box]:
+    k = lay.per_point
+    sizes = {}
+    for name in lay.coords:
+        w, h = _text_size(name)
+        sizes[name] = (w * k, h * k)
+    circles = [(c.centre, c.radius) for c in lay.circles if c.radius <= 1.2 * lay.span]
+    return _place_labels(lay.coords, lay.segments, circles, sizes, POINT_RADIUS * k, lay.limits)
+
+
+def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) -> Figure:
+    lay = _layout(diagram, highlight, caption)
+    coords, aux_names, lines, circles, unit = lay.coords, lay.aux_names, lay.lines, lay.circles, lay.unit
+    fw, fh = lay.size
+    caption_lines = lay.caption
     fig = Figure(figsize=(fw, fh + 0.32 * len(caption_lines)))
     bottom = 0.32 * len(caption_lines) / (fh + 0.32 * len(caption_lines))
     ax = fig.add_axes((0, bottom, 1, 1 - bottom))
-    ax.set_xlim(x0 - pad, x1 + pad)
-    ax.set_ylim(y0 - pad, y1 + pad)
+    ax.set_xlim(lay.limits[0], lay.limits[2])
+    ax.set_ylim(lay.limits[1], lay.limits[3])
     ax.set_aspect("equal")
     ax.axis("off")
 
-    segments: list[tuple[complex, complex]] = []
     for c in circles:
-        style = dict(fill=False, lw=1.3, zorder=1)
         if c.aux:
             ax.add_patch(CirclePatch((c.centre.real, c.centre.imag), c.radius, ec=AUX, ls=(0, (5, 4)),
-                                     **style))  # type: ignore[arg-type]
+                                     fill=False, lw=1.3, zorder=1))
         else:
             ax.add_patch(CirclePatch((c.centre.real, c.centre.imag), c.radius, ec=CIRCLE,
-                                     **style))  # type: ignore[arg-type]
+                                     fill=False, lw=1.3, zorder=1))
     premise_lines = [ln for ln in lines if not ln.aux]
     for ln in lines:
         a, b = coords[ln.points[0]], coords[ln.points[-1]]
-        segments.append((a, b))
         if ln.aux:
+            # Above the highlight (zorder 5): a construction line that is
+            # also part of the goal stays visibly dashed.
             for s, e in _aux_parts(ln.points, premise_lines, coords):
-                ax.plot([s.real, e.real], [s.imag, e.imag], color=AUX, lw=1.4, ls=(0, (5, 4)), zorder=2)
+                ax.plot([s.real, e.real], [s.imag, e.imag], color=AUX, lw=1.4, ls=(0, (5, 4)), zorder=5.5)
         else:
             ax.plot([a.real, b.real], [a.imag, b.imag], color=LINE, lw=1.4, zorder=2,
                     solid_capstyle="round")
 
     if highlight is not None and all(p in coords for p in highlight.points):
         _draw_highlight(ax, highlight, coords, diagram, unit)
-        hsegs, hpolys = _highlight_parts(highlight, coords)
-        segments += [(coords[a], coords[b]) for a, b in hsegs]
-        for poly in hpolys:
-            segments += [(coords[poly[i]], coords[poly[(i + 1) % len(poly)]]) for i in range(len(poly))]
 
     for name, p in coords.items():
         if name in aux_names:
             ax.plot([p.real], [p.imag], "o", ms=5.5, mfc="white", mec=AUX, mew=1.6, zorder=8)
         else:
             ax.plot([p.real], [p.imag], "o", ms=5, color=INK, zorder=8)
-    circle_labels = [(c.centre, c.radius) for c in circles if c.radius <= 1.2 * span]
-    for name, spot in _place_labels(coords, segments, circle_labels, unit).items():
-        ax.text(spot.real, spot.imag, _label(name), fontsize=LABEL_SIZE, ha="center", va="center",
-                color=AUX if name in aux_names else INK, zorder=9, fontfamily="DejaVu Serif",
-                fontstyle="italic")
+    for name, box in _label_boxes(lay).items():
+        ax.text((box[0] + box[2]) / 2, (box[1] + box[3]) / 2, _label(name), fontsize=LABEL_SIZE,
+                ha="center", va="center", color=AUX if name in aux_names else INK, zorder=9,
+                fontfamily=LABEL_FONT["family"], fontstyle=LABEL_FONT["style"], gid=f"label-{name}")
     for i, text in enumerate(caption_lines):
         fig.text(0.5, (0.32 * (len(caption_lines) - i) - 0.12) / (fh + 0.32 * len(caption_lines)),
                  text, ha="center", va="center", fontsize=10.5, color="#333333" if i else INK,
@@ -294,15 +463,15 @@ def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) ->
     return fig
 
 
-def _aux_parts(points: Sequence[str], premise_lines: Sequence[object],
+def _aux_parts(points: Sequence[str], premise_lines: Sequence[DiagramLine],
                coords: dict[str, complex]) -> list[tuple[complex, complex]]:
     """The parts of an auxiliary line to draw dashed: all of it, or, when it
     extends a premise line, only the extensions beyond the premise segment."""
     a, b = coords[points[0]], coords[points[-1]]
     for ln in premise_lines:
-        shared = [n for n in ln.points if n in points]  # type: ignore[attr-defined]
-        if len(shared) >= 2 and len(shared) == len(ln.points):  # type: ignore[attr-defined]
-            s, e = coords[ln.points[0]], coords[ln.points[-1]]  # type: ignore[attr-defined]
+        shared = [n for n in ln.points if n in points]
+        if len(shared) >= 2 and len(shared) == len(ln.points):
+            s, e = coords[ln.points[0]], coords[ln.points[-1]]
             u = e - s
             t = [dot(coords[n] - s, u) / dot(u, u) for n in points]
             parts = []
@@ -340,16 +509,16 @@ def _caption(diagram: Diagram, highlight: Predicate | None, caption: str | None)
     return out
 
 
-def _draw_highlight(ax: object, pred: Predicate, coords: dict[str, complex], diagram: Diagram,
+def _draw_highlight(ax: Axes, pred: Predicate, coords: dict[str, complex], diagram: Diagram,
                     unit: float) -> None:
     segs, polys = _highlight_parts(pred, coords)
     for a, b in segs:
         pa, pb = coords[a], coords[b]
-        ax.plot([pa.real, pb.real], [pa.imag, pb.imag], color=HIGHLIGHT, lw=2.6, zorder=5,  # type: ignore[attr-defined]
+        ax.plot([pa.real, pb.real], [pa.imag, pb.imag], color=HIGHLIGHT, lw=2.6, zorder=5,
                 solid_capstyle="round", alpha=0.9)
     for poly in polys:
         pts = [(coords[n].real, coords[n].imag) for n in poly]
-        ax.add_patch(Polygon(pts, closed=True, fc=HIGHLIGHT, alpha=0.16, ec=HIGHLIGHT, lw=2.0,  # type: ignore[attr-defined]
+        ax.add_patch(Polygon(pts, closed=True, fc=HIGHLIGHT, alpha=0.16, ec=HIGHLIGHT, lw=2.0,
                              zorder=4))
     for item, names in _draw_items(pred):
         p = [coords[n] for n in names]
@@ -364,5 +533,5 @@ def _draw_highlight(ax: object, pred: Predicate, coords: dict[str, complex], dia
                 o = circumcenter(p[0], p[1], p[2], diagram.tol, diagram.scale)
             except Degenerate:  # collinear: no circle to draw
                 continue
-            ax.add_patch(CirclePatch((o.real, o.imag), abs(p[0] - o), fill=False, ec=HIGHLIGHT, lw=2.4,  # type: ignore[attr-defined]
+            ax.add_patch(CirclePatch((o.real, o.imag), abs(p[0] - o), fill=False, ec=HIGHLIGHT, lw=2.4,
                                      zorder=5, alpha=0.9))

@@ -3,13 +3,25 @@
 Every random choice of the realizer goes through :class:`Random`, which only
 uses ``Generator.random()`` (uniform doubles in [0, 1), the same stream on
 every platform and numpy version that has PCG64) and derives everything else
-from it. ``draws`` counts the draws, so the sampler can tell whether retrying
-a failed construction can change anything.
+from it. ``draws`` counts the draws that decide something, so the sampler
+can tell whether retrying a failed construction can change anything.
+
+A *discrete choice* of a construction (which of two intersections, whether
+a free shape is mirrored) goes through :meth:`Random.choose`, which names the
+choice and its options. The sampler tells the source which construction is
+being built (:meth:`Random.begin`); every choice is then keyed by
+(construction, j-th choice of that construction) and recorded in
+:attr:`Random.trace`, and a *plan* can force the option of any key. A forced
+choice still consumes its draw, so two configurations of one sample share
+every continuous coordinate and differ only in their choices (see
+:func:`geodsl.realizer.diagram.realize`).
 """
 
 from __future__ import annotations
 
 import math
+from collections.abc import Mapping
+from dataclasses import dataclass
 
 import numpy as np
 
@@ -33,18 +45,84 @@ def check_seed(seed: object, name: str = "seed") -> int:
     return int(seed)
 
 
+ChoiceKey = tuple[int, int]
+"""(construction index, index of the choice within one attempt of it)."""
+
+
+@dataclass(frozen=True, slots=True)
+class Choice:
+    """One discrete choice made while building a diagram."""
+
+    what: str
+    """What is chosen: ``intersection``, ``orientation``, ``branch``."""
+    options: tuple[str, ...]
+    """The option names, in the order of :attr:`option`."""
+    option: int
+    """The option taken."""
+    forced: bool = False
+    """Taken from a plan rather than drawn."""
+
+
 class Random:
     """Seeded uniform draws for one diagram."""
 
-    __slots__ = ("_gen", "draws")
+    __slots__ = ("_seed", "_bits", "_gen", "draws", "position", "plan", "trace", "_construction", "_choice")
 
-    def __init__(self, seed: np.random.SeedSequence | int) -> None:
-        self._gen = np.random.Generator(np.random.PCG64(seed))
+    def __init__(self, seed: np.random.SeedSequence | int,
+                 plan: Mapping[ChoiceKey, int] | None = None) -> None:
+        self._seed = seed
+        self._bits = np.random.PCG64(seed)
+        self._gen = np.random.Generator(self._bits)
         self.draws = 0
+        self.position = 0
+        """Numbers drawn from the stream so far (every draw, used or not)."""
+        self.plan: dict[ChoiceKey, int] = dict(plan or {})
+        """Forced options by choice key."""
+        self.trace: dict[ChoiceKey, Choice] = {}
+        """The choices of the latest attempt of every construction begun."""
+        self._construction = -1
+        self._choice = 0
+
+    def at(self, position: int, plan: Mapping[ChoiceKey, int]) -> "Random":
+        """A new source on the same stream at ``position`` (as
+        :attr:`position` read earlier), with ``plan``: it draws what this
+        one drew from there. (Each draw is one step of PCG64, which
+        advances in O(log n).)"""
+        other = Random(self._seed, plan)
+        other._bits.advance(position)
+        other.position = position
+        return other
+
+    def begin(self, construction: int) -> None:
+        """An attempt at construction ``construction`` starts: its choices
+        are numbered from 0 again, and those of its earlier attempts
+        forgotten."""
+        self._construction = construction
+        self._choice = 0
+        for key in [k for k in self.trace if k[0] == construction]:
+            del self.trace[key]
+
+    def choose(self, options: tuple[str, ...], what: str) -> int:
+        """A discrete choice among ``options``: the index drawn (as
+        :meth:`index` draws it), or the plan's option for this key."""
+        n = len(options)
+        drawn = self.index(n)
+        key = (self._construction, self._choice)
+        self._choice += 1
+        forced = self.plan.get(key)
+        taken = forced if forced is not None and 0 <= forced < n else drawn
+        if taken == forced:
+            # Drawn but not used: retrying the construction cannot change
+            # this choice (``draws`` tells the sampler whether a retry can).
+            self.draws -= 1
+        if self._construction >= 0:
+            self.trace[key] = Choice(what, options, taken, forced is not None and taken == forced)
+        return taken
 
     def random(self) -> float:
         """A uniform float in [0, 1)."""
         self.draws += 1
+        self.position += 1
         return float(self._gen.random())
 
     def uniform(self, lo: float, hi: float) -> float:

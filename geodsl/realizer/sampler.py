@@ -3,10 +3,13 @@
 One diagram is built construction by construction. Each construction gets at
 most :attr:`SamplerSettings.attempts_per_construction` attempts; an attempt
 that draws no random number is not retried (it would fail the same way). When
-a construction runs out of attempts the diagram restarts from the first
-construction (earlier random choices may be what made it impossible), at most
-:attr:`SamplerSettings.attempts_per_problem` times. Every rejected attempt
-records a reason:
+a construction runs out of attempts, earlier random choices may be what made
+it impossible: the diagram goes back to the latest construction it depends
+on that drew random numbers, then on a further failure to the one before,
+and so on to the first construction; at most
+:attr:`SamplerSettings.attempts_per_problem` failures in all, plus one per
+construction (a long premise meets more chance failures). Every rejected
+attempt records a reason:
 
 =================== =========================================================
 ``precondition``    a ``requires:`` fact of the clause is false
@@ -20,7 +23,8 @@ records a reason:
 ``collinear``       a circle through three collinear points
 ``undefined``       the recipe has no result (e.g. tangents from inside a circle)
 ``too_close``       a new point falls on an existing point
-``too_far``         a new point lies far outside the figure
+``too_far``         a new point lies far outside the figure, or outside the
+                    bounded region (:attr:`SamplerSettings.bound`)
 ``inaccurate``      a fact the clause asserts fails numerically
 ``placement``       a point placed with ``x@1_2`` does not satisfy its clauses
 =================== =========================================================
@@ -33,10 +37,12 @@ sample". Nothing loops without a bound.
 
 from __future__ import annotations
 
+import math
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from ..budget import Clock
 from ..lang.ast import Arg, Clause, Construction, Predicate
 from ..lang.definitions import ConstructionDef, rulebase
 from ..lang.errors import Location, RealizationError
@@ -55,14 +61,42 @@ class SamplerSettings:
     so far (see :func:`geodsl.realizer.tolerance.figure_scale`): a new point
     closer than ``separation * radius`` to another point, or farther than
     ``far * radius`` from the centre, is rejected and resampled.
+
+    The figure stays in a bounded region whatever the number of points: free
+    points are sampled inside ``[−free_box, free_box]²``, points on a line or
+    circle within ``2 × free_box`` of the figure's centre, and a
+    constructed point outside ``[−bound, bound]²`` is rejected (``too_far``)
+    and resampled. Free shapes are sampled at unit size near the origin. Both
+    boxes grow to twice the largest placed coordinate (``x@1000_0``) so
+    that placed points keep their meaning. Since every tolerance is relative
+    to the figure's radius, a bounded figure keeps the tolerance of a
+    premise of 300 points where it is for 10 (without the box, the radius of
+    200 free points reached 10⁸ and false collinearities "held").
     """
 
     attempts_per_construction: int = 20
     attempts_per_problem: int = 100
     attempts_per_goal: int = 40
-    """Diagrams sampled, at most, until every goal holds (see :func:`geodsl.realizer`)."""
+    """Samples drawn, at most, until every goal holds (see :func:`geodsl.realizer.realize`)."""
+    configurations_per_sample: int = 64
+    """Configurations of one sample tried exhaustively (2^k for k binary
+    choices) before a goal is called false in it; beyond, this many are
+    drawn (seeded)."""
+    configurations_per_goal: int = 256
+    """Configurations tried, at most, over all samples of one diagram."""
+    passes_per_configuration: int = 1
+    """Failures allowed while building another configuration of a sample (its
+    choice may make a later construction degenerate in this sample): with
+    one, the configuration keeps the sample's coordinates or is skipped."""
     separation: float = 0.02
+    crowd: int = 50
+    """Beyond this many points, ``separation`` shrinks as 1/points: in a
+    bounded figure the points crowd, and a fixed gap would reject most
+    midpoints and feet of a premise of 1,000 points (a deterministic
+    construction that falls too close restarts the whole diagram)."""
     far: float = 12.0
+    free_box: float = 10.0
+    bound: float = 100.0
 
 
 DEFAULT_SETTINGS = SamplerSettings()
@@ -157,13 +191,16 @@ def _check(pred: Predicate, env: Mapping[str, complex | float], tol: Tolerance, 
 
 def construct(construction: Construction, points: Mapping[str, complex], rng: Random,
               tol: Tolerance = TOLERANCE,
-              settings: SamplerSettings = DEFAULT_SETTINGS) -> dict[str, complex]:
+              settings: SamplerSettings = DEFAULT_SETTINGS,
+              region: tuple[float, float] | None = None) -> dict[str, complex]:
     """The new points of one construction given the earlier ones (one attempt).
 
-    Raises :class:`Rejected` when this attempt is degenerate.
+    ``region`` is (free box, bound) (see :class:`SamplerSettings`; default:
+    theirs). Raises :class:`Rejected` when this attempt is degenerate.
     """
+    box, bound = region or (settings.free_box, settings.bound)
     centre, radius = _figure(points)
-    ctx = Context(rng, tol, centre, radius)
+    ctx = Context(rng, tol, centre, radius, box)
     where = construction.span
     placed = {name: complex(float(x), float(y)) for name, x, y in construction.placements}
     all_placed = all(p in placed for p in construction.points)
@@ -210,14 +247,14 @@ def construct(construction: Construction, points: Mapping[str, complex], rng: Ra
         for param, arg in plan.binding:
             if isinstance(arg, str) and arg in new:
                 env[param] = new[arg]
-    _validate(construction, plans, new, placed, points, envs, tol, settings)
+    _validate(construction, plans, new, placed, points, envs, tol, settings, box, bound)
     return new
 
 
 def _on_loci(name: str, found: list[Locus], points: Mapping[str, complex], ctx: Context,
              where: Location | None) -> complex:
     if len(found) == 1:
-        return sample_on(found[0], ctx.rng, ctx.centre, ctx.radius)
+        return sample_on(found[0], ctx.rng, ctx.centre, min(ctx.radius, ctx.box))
     try:
         candidates = intersect(found[0], found[1], ctx.tol, ctx.scale)
     except Degenerate as exc:
@@ -229,12 +266,21 @@ def _on_loci(name: str, found: list[Locus], points: Mapping[str, complex], ctx: 
         hit = min(points, key=lambda q: abs(points[q] - candidates[0]))
         raise Rejected("existing", f"the only intersection is the existing point `{hit}`", where,
                        _HINTS["existing"])
-    return fresh[0] if len(fresh) == 1 else fresh[ctx.rng.index(len(fresh))]
+    if len(fresh) == 1:
+        return fresh[0]
+    return fresh[ctx.rng.choose(_INTERSECTIONS[:len(fresh)], "intersection")]
+
+
+_INTERSECTIONS = ("first", "second")
+"""The two candidates where two loci meet, in :func:`~.loci.intersect`'s order
+(for two circles, the first is left of the line from the first centre to the
+second; for a line and a circle, the first comes first along the line)."""
 
 
 def _validate(construction: Construction, plans: tuple[_ClausePlan, ...], new: Mapping[str, complex], placed: Mapping[str, complex],
               points: Mapping[str, complex], envs: list[dict[str, complex | float]],
-              tol: Tolerance, settings: SamplerSettings) -> None:
+              tol: Tolerance, settings: SamplerSettings, box: float = math.inf,
+              bound: float = math.inf) -> None:
     where = construction.span
     for name, value in new.items():
         if not (value.real == value.real and value.imag == value.imag) or abs(value) == float("inf"):
@@ -244,7 +290,16 @@ def _validate(construction: Construction, plans: tuple[_ClausePlan, ...], new: M
     centre, radius = _figure(points if len(points) >= 2 else everything)
     if len(points) < 2:
         radius = _figure(everything)[1]
-    gap = settings.separation * radius
+    # The gap is relative to the figure's radius, up to the free box (points
+    # far out, a mirror or an intersection, must not push the points near
+    # the centre apart) and up to the size of the construction's own inputs
+    # (the midpoint of two close points is not "on" a third one 2% of the
+    # figure away).
+    inputs = [points[a] for clause in construction.clauses for a in clause.args
+              if isinstance(a, str) and a in points]
+    span = max((abs(u - v) for u in inputs for v in inputs), default=0.0)
+    size = min(radius, box, span) if span > 0 else min(radius, box)
+    gap = settings.separation * size * min(1.0, settings.crowd / max(1, len(points)))
     seen = dict(points)
     for name, value in new.items():
         if name not in placed:
@@ -253,6 +308,9 @@ def _validate(construction: Construction, plans: tuple[_ClausePlan, ...], new: M
                     raise Rejected("too_close", f"`{name}` falls on `{other}`", where, _HINTS["too_close"])
             if len(points) >= 2 and abs(value - centre) > settings.far * radius:
                 raise Rejected("too_far", f"`{name}` is far outside the figure", where, _HINTS["too_far"])
+            if abs(value.real) > bound or abs(value.imag) > bound:
+                raise Rejected("too_far", f"`{name}` is outside the bounded region of the figure", where,
+                               _HINTS["too_far"])
         seen[name] = value
     scale = _figure(everything)[1]
     for plan, env in zip(plans, envs):
@@ -269,39 +327,103 @@ def _validate(construction: Construction, plans: tuple[_ClausePlan, ...], new: M
 # ---------------------------------------------------------------- one diagram
 
 
+def region(constructions: Sequence[Construction], start: Mapping[str, complex] | None,
+           settings: SamplerSettings) -> tuple[float, float]:
+    """(free box, bound) of a premise: the settings', widened to twice the
+    largest coordinate placed in the text or given in ``start``."""
+    largest = 0.0
+    for construction in constructions:
+        for _, x, y in construction.placements:
+            largest = max(largest, abs(float(x)), abs(float(y)))
+    for z in (start or {}).values():
+        largest = max(largest, abs(z.real), abs(z.imag))
+    return max(settings.free_box, 2 * largest), max(settings.bound, 2 * largest)
+
+
 def sample_points(constructions: Sequence[Construction], rng: Random, *,
                   start: Mapping[str, complex] | None = None, tol: Tolerance = TOLERANCE,
-                  settings: SamplerSettings = DEFAULT_SETTINGS) -> dict[str, complex]:
+                  settings: SamplerSettings = DEFAULT_SETTINGS,
+                  clock: Clock | None = None, first: int = 0,
+                  max_failures: int | None = None) -> dict[str, complex]:
     """Coordinates for every point of ``constructions`` (one diagram), built on
     the points of ``start``; raises :class:`RealizationError` when every
-    attempt fails."""
+    attempt fails, and :class:`~geodsl.budget.BudgetExceeded` (stage
+    ``realize``) when ``clock`` runs out. Construction k's choices are
+    keyed ``first + k`` in ``rng``'s trace and plan. ``max_failures``
+    bounds the constructions that may run out of attempts (default
+    ``attempts_per_problem`` plus one per construction)."""
     base = dict(start or {})
+    bounds = region(constructions, start, settings)
     reasons: Counter[tuple[int, str, str]] = Counter()
     where: dict[tuple[int, str, str], tuple[Location | None, str]] = {}
     blockers: Counter[int] = Counter()
-    for _ in range(settings.attempts_per_problem):
-        points = dict(base)
-        for k, construction in enumerate(constructions):
-            for _attempt in range(settings.attempts_per_construction):
-                before = rng.draws
-                try:
-                    points.update(construct(construction, points, rng, tol, settings))
-                    break
-                except Rejected as rej:
-                    key = (k, rej.reason, rej.detail)
-                    reasons[key] += 1
-                    where.setdefault(key, (rej.where, rej.hint))
-                    if rng.draws == before:
-                        break  # deterministic: another attempt fails the same way
-            else:
-                blockers[k] += 1
+    owner = {name: k for k, c in enumerate(constructions) for name in c.points}
+    n = len(constructions)
+    points = dict(base)
+    added: list[list[str]] = [[] for _ in range(n)]
+    drew = [False] * n
+    failed_at: Counter[int] = Counter()
+    failures = 0
+    k = 0
+    while k < n:
+        construction = constructions[k]
+        if clock is not None:
+            clock.check("realize")
+        new: dict[str, complex] | None = None
+        start_draws = rng.draws
+        for _attempt in range(settings.attempts_per_construction):
+            before = rng.draws
+            rng.begin(first + k)
+            try:
+                new = construct(construction, points, rng, tol, settings, bounds)
                 break
-            if not all(p in points for p in construction.points):
-                blockers[k] += 1
-                break
-        else:
-            return points
-    raise _failure(constructions, reasons, where, blockers)
+            except Rejected as rej:
+                key = (k, rej.reason, rej.detail)
+                reasons[key] += 1
+                where.setdefault(key, (rej.where, rej.hint))
+                if rng.draws == before:
+                    break  # deterministic: another attempt fails the same way
+        if new is not None and all(p in new or p in points for p in construction.points):
+            points.update(new)
+            added[k] = list(new)
+            drew[k] = rng.draws != start_draws
+            failed_at.pop(k, None)  # the next failure of k starts from its latest ancestor again
+            k += 1
+            continue
+        blockers[k] += 1
+        failures += 1
+        if failures >= (settings.attempts_per_problem + n if max_failures is None else max_failures):
+            raise _failure(constructions, reasons, where, blockers)
+        failed_at[k] += 1
+        back = _random_ancestors(constructions, owner, drew, k)
+        j = back[failed_at[k] - 1] if failed_at[k] <= len(back) else 0
+        for i in range(j, k):
+            for name in added[i]:
+                points.pop(name, None)
+            added[i] = []
+        k = j
+    return points
+
+
+def _random_ancestors(constructions: Sequence[Construction], owner: Mapping[str, int],
+                      drew: Sequence[bool], k: int) -> list[int]:
+    """The constructions construction k depends on (through its arguments,
+    transitively) that drew random numbers, latest first: where to resample
+    from when k fails. The r-th failure of k goes back to the r-th of them,
+    then to the start: a premise of 1,000 points is not rebuilt from scratch
+    for a foot that fell on a point, and a failure that no ancestor can
+    cure still ends (``attempts_per_problem`` failures in all)."""
+    seen: set[int] = set()
+    stack = [k]
+    while stack:
+        i = stack.pop()
+        for clause in constructions[i].clauses:
+            for a in clause.args:
+                j = owner.get(a) if isinstance(a, str) else None
+                if j is not None and j < i and j not in seen:
+                    seen.add(j)
+                    stack.append(j)
+    return sorted((j for j in seen if drew[j]), reverse=True)
 
 
 def _failure(constructions: Sequence[Construction], reasons: Counter[tuple[int, str, str]],

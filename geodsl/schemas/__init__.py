@@ -1,7 +1,7 @@
 """JSON Schemas (draft 2020-12) of every ``--json`` output, shipped in the package.
 
 One file per command: ``parse.json``, ``prove.json``, ``check.json``,
-``realize.json``, ``score.json``, ``aux.json``. Shared pieces (the error object, a
+``realize.json``, ``score.json``, ``grade.json``, ``aux.json``. Shared pieces (the error object, a
 predicate, a proof) are defined once in ``common.json`` and referenced by
 ``$ref``. Validate an output with any draft 2020-12 validator, e.g.::
 
@@ -26,7 +26,7 @@ _HERE = Path(__file__).resolve().parent
 BASE_URI = "https://geodsl.invalid/schemas/"
 """The ``$id`` prefix of every schema: ``BASE_URI + "prove.json"``."""
 
-COMMANDS = ("parse", "prove", "check", "realize", "score", "aux")
+COMMANDS = ("parse", "prove", "check", "realize", "score", "grade", "aux")
 """The commands with a ``--json`` output, one schema each."""
 
 
@@ -51,10 +51,10 @@ def _schema_text(name: str) -> str:
 
 def schema(name: str) -> dict[str, object]:
     """The schema of ``name`` as a fresh dict (a command, or ``common``)."""
-    return json.loads(_schema_text(name))  # type: ignore[no-any-return]
+    return json.loads(_schema_text(name))
 
 
-def registry():  # type: ignore[no-untyped-def]
+def registry():
     """A ``referencing.Registry`` holding every schema under its ``$id``, so
     ``$ref`` to ``common.json`` resolves offline."""
     from referencing import Registry, Resource
