@@ -45,7 +45,7 @@ from geodsl.budget import Budget
 from geodsl.lang.ast import AuxCandidate, Clause, Construction, Predicate, Premise, Problem
 from geodsl.lang.aux_text import AuxReading, detect_lang, from_candidate, read_aux, segment_text
 from geodsl.lang.definitions import rulebase
-from geodsl.lang.errors import GeoDSLError, GoalFalseError, PointError, RealizationError
+from geodsl.lang.errors import GeoDSLError, GoalFalseError, PointError, ProblemError, RealizationError
 from geodsl.proofs import Proof, Prover
 from geodsl.provers import get_prover
 from geodsl.realizer import Diagram, Diagrams, realize
@@ -173,11 +173,17 @@ class AuxCheck:
 def candidates_of(problem: Problem) -> tuple[Problem, list[AuxReading]]:
     """The candidates a problem carries itself — its ``aux:`` lines, and the
     constructions it gives after ``|`` (one candidate) — and the problem they
-    are measured against (without its ``|`` section when that is one of them)."""
+    are measured against (without its ``|`` section when that is one of them;
+    a goal on the section's points keeps it in the premise instead)."""
     base = problem
     found = [from_candidate(c, problem) for c in problem.aux]
     if problem.aux_given:
-        base = problem.without_aux_given()
+        try:
+            base = problem.without_aux_given()
+        except ProblemError:
+            # The goal is stated on points only the `|` section introduces:
+            # the section stays part of the premise, and is no candidate.
+            return replace(problem, aux=()), found
         found.append(from_candidate(AuxCandidate("|", problem.aux_given, problem.aux_given[0].span), base))
     return replace(base, aux=()), found
 

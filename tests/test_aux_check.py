@@ -108,6 +108,14 @@ def test_a_problem_s_own_candidates_are_its_aux_lines_and_its_pipe_section() -> 
     assert [c.label for c in r.candidates] == ["lone", "|"]
 
 
+def test_a_pipe_section_the_goal_needs_stays_in_the_premise() -> None:
+    p = geodsl.parse_problem("a b c = triangle a b c | d = midpoint d a b; e = midpoint e a c ? para d e b c")
+    base, own = candidates_of(p)
+    assert base.aux_given == p.aux_given and own == []
+    r = check_aux(p, ["取BC的中点F"])
+    assert r.proved_without is True and r.minimal == () and r.candidates[0].well_defined
+
+
 def test_bad_arguments_are_refused() -> None:
     with pytest.raises(geodsl.GeoDSLError, match="diagrams must be a whole number from 1"):
         check_aux(ORTHO, [], diagrams=0)

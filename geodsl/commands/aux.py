@@ -67,7 +67,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_json(p, "aux")
     add_seed(p)
     add_diagrams(p)
-    add_timeout(p)
+    add_timeout(p, per="prover run (the same for the problem alone and with each candidate)")
     p.add_argument("--proofs", action="store_true",
                    help="print the proofs without and with the candidates (in JSON too)")
     p.add_argument("--no-minimal", dest="minimal", action="store_false",

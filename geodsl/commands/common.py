@@ -122,9 +122,9 @@ def add_seed(p: argparse.ArgumentParser) -> None:
                         "same seed, same output")
 
 
-def add_timeout(p: argparse.ArgumentParser) -> None:
+def add_timeout(p: argparse.ArgumentParser, per: str = "problem") -> None:
     p.add_argument("--timeout", type=timeout_flag, default=DEFAULT_SECONDS, metavar="S",
-                   help=f"time budget per problem in seconds, finite and > 0 (default: {DEFAULT_SECONDS:g}); "
+                   help=f"time budget per {per} in seconds, finite and > 0 (default: {DEFAULT_SECONDS:g}); "
                         "past it the closure stops with a partial result (closure_status budget)")
 
 
