@@ -29,6 +29,7 @@ except ImportError as _exc:  # pragma: no cover - depends on how geodsl was inst
         "outside the repository, or use `pip install -e .`") from _exc
 
 from .budget import Budget, BudgetExceeded, Clock
+from .lang.aux_text import AuxReading, read_aux, to_words
 from .lang.ast import (Arg, AuxCandidate, Clause, Constant, ConstKind, Construction, Option, Predicate,
                        Premise, Problem)
 from .lang.definitions import ConstructionDef, PredicateDef, Rulebase, canonical
@@ -50,7 +51,9 @@ if TYPE_CHECKING:  # imported on first use (below): the realizer loads numpy, th
 
 _LAZY = {"Diagram": ".realizer", "Diagrams": ".realizer", "realize": ".realizer",
          "Closure": ".ddar", "closure": ".ddar",
-         "get_prover": ".provers", "prove": ".provers"}
+         "get_prover": ".provers", "prove": ".provers",
+         # checker/ is installed as geodsl.checker (not in the source tree stubtest reads)
+         "check_aux": ".checker.aux", "AuxCheck": ".checker.aux"}
 
 
 def __getattr__(name: str) -> object:
@@ -79,4 +82,5 @@ __all__ = [
     "Closure", "closure", "datasets",
     "Budget", "BudgetExceeded", "Clock",
     "Check", "Given", "GoalResult", "Proof", "Prover", "Result", "Step", "get_prover", "prove",
+    "AuxCheck", "AuxReading", "check_aux", "read_aux", "to_words",
 ]

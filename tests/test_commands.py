@@ -114,7 +114,7 @@ def _subparsers() -> dict[str, object]:
     return dict(action.choices)  # type: ignore[attr-defined]
 
 
-@pytest.mark.parametrize("command", ["parse", "prove", "check", "realize", "render", "score"])
+@pytest.mark.parametrize("command", ["parse", "prove", "check", "realize", "render", "score", "aux"])
 def test_every_flag_has_help_and_its_default(command: str) -> None:
     parser = _subparsers()[command]
     for action in parser._actions:  # type: ignore[attr-defined]

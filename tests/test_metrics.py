@@ -211,3 +211,48 @@ def test_an_empty_gold_file_is_an_error(tmp_path, capsys):
     write_jsonl(gold, [{"id": 1, "answer": "A"}])
     assert main(["score", "--json", "--predictions", str(preds), "--gold", str(gold)]) == 0
     assert json.loads(capsys.readouterr().out)["outcomes"]["no_answer"] == 1
+
+
+# ---------------------------------------------------------------- GeoLaux
+
+
+def test_geolaux_step_scores_and_pqs() -> None:
+    import math
+
+    from geodsl.checker.metrics import pcs, pqs, step_score
+
+    assert [step_score(v) for v in ("valid", "valid_skip", "judged_correct", "false", "unjustified",
+                                    "judged_wrong", "undecided")] == [1, 1, 1, 0, 0, 0, None]
+    assert step_score("valid_skip", skip_is_error=True) == 0
+    assert pqs([1, 1, 1]) == 1.0 and pqs([]) is None and pqs([1, None]) is None
+    assert pqs([0, 0]) == pytest.approx(math.tanh(-3.5) + 1)
+    # PQS' = Σ η_i e^(-i/n) / Σ e^(-j/n): an early error costs more than a late one
+    n = 4
+    weights = [math.exp(-i / n) for i in range(1, n + 1)]
+    early = pqs([0, 1, 1, 1])
+    assert early == pytest.approx(math.tanh(3.5 * (sum(weights[1:]) / sum(weights) - 1)) + 1)
+    assert early < pqs([1, 1, 1, 0])  # type: ignore[operator]
+    assert pcs(True, [1, 1]) == 1.0 and pcs(True, [1, 0]) == 0.0 and pcs(False, [1, 1]) == 0.0
+    assert pcs(True, [1, None]) is None and pcs(None, [1]) is None and pcs(None, [0]) == 0.0
+
+
+def test_geolaux_summary_buckets_and_delta_pcs() -> None:
+    from geodsl.checker.metrics import bucket_of, geolaux_summary
+
+    assert [bucket_of(n) for n in (1, 4, 5, 12, 13, 24, 25)] == ["1-4", "1-4", "5-8", "9-12", "13-24", "13-24",
+                                                                  "25+"]
+
+    def record(steps: int, pcs: float | None, wrong: int = 0) -> dict[str, object]:
+        verdicts = ["false"] * wrong + ["valid"] * (steps - wrong)
+        return {"status": "ok", "acs": 1.0, "pcs": pcs, "pqs": 1.0 if not wrong else 0.5,
+                "judge_calls": 1, "judge_tokens": {"prompt": 10, "completion": 2},
+                "steps": [{"verdict": v, "decided_by": "symbolic", "error_type": "calculation" if v == "false" else None}
+                          for v in verdicts]}
+
+    report = geolaux_summary([record(3, 1.0), record(2, 1.0), record(14, 0.0, 1), record(20, 1.0),
+                              {"status": "error", "steps": []}])
+    assert report["pcs_by_steps"]["1-4"] == {"solutions": 2, "pcs": 1.0}
+    assert report["pcs_by_steps"]["13-24"] == {"solutions": 2, "pcs": 0.5}
+    assert report["delta_pcs"] == 0.5 and report["pcs"] == 0.75 and report["errors"] == 1
+    assert report["error_types"]["calculation"] == 1 and report["verdicts"] == {"valid": 38, "false": 1}
+    assert report["decided_symbolically"] == 1.0 and report["judge_calls"] == 4

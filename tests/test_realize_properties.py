@@ -26,6 +26,7 @@ SETUPS = {
     "2l1c": "o a = segment o a; b = on_circle b o a; c = free c",
     "e5128": "c b = segment c b; a = on_tline a b b c; d = on_circle d c b",
     "tangent": "o b = segment o b; a = mirror a o b",
+    "on_minor_arc": "o a = segment o a; b = on_circle b o a",
 }
 for _name in ("cc_tangent", "cc_tangent0", "cc_itangent"):
     # Two disjoint circles: radii a third of the distance of the centres.

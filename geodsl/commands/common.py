@@ -16,6 +16,7 @@ import argparse
 import os
 import sys
 from collections.abc import Callable, Iterator, Sequence
+from typing import NamedTuple
 
 from .. import datasets
 from ..budget import DEFAULT_SECONDS, Budget
@@ -121,9 +122,9 @@ def add_seed(p: argparse.ArgumentParser) -> None:
                         "same seed, same output")
 
 
-def add_timeout(p: argparse.ArgumentParser) -> None:
+def add_timeout(p: argparse.ArgumentParser, per: str = "problem") -> None:
     p.add_argument("--timeout", type=timeout_flag, default=DEFAULT_SECONDS, metavar="S",
-                   help=f"time budget per problem in seconds, finite and > 0 (default: {DEFAULT_SECONDS:g}); "
+                   help=f"time budget per {per} in seconds, finite and > 0 (default: {DEFAULT_SECONDS:g}); "
                         "past it the closure stops with a partial result (closure_status budget)")
 
 
@@ -157,6 +158,42 @@ def method_of(args: argparse.Namespace) -> str:
         if method == "ddar":
             method = "search"
     return method
+
+
+def add_aux(p: argparse.ArgumentParser) -> None:
+    """``--aux TEXT`` (repeatable), ``--aux-file F`` and ``--lang``: candidate
+    auxiliary constructions given on the command line (``geodsl aux``,
+    ``geodsl render``), read by :func:`geodsl.read_aux`."""
+    p.add_argument("--aux", action="append", default=None, metavar="TEXT",
+                   help="a candidate auxiliary construction: DSL (`d = foot d a b c`), English (`draw the "
+                        "perpendicular from A to BC with foot D`) or Chinese (`过点A作AD⊥BC于D`); repeatable")
+    p.add_argument("--aux-file", metavar="F",
+                   help="a file of candidates, one per line (blank lines and lines starting with # skipped)")
+    p.add_argument("--lang", choices=("auto", "formal", "en", "zh"), default="auto",
+                   help="the language of the candidates (default: auto — Chinese characters mean zh, "
+                        "a construction of the DSL formal, anything else en)")
+
+
+class AuxText(NamedTuple):
+    """One candidate given on the command line, and where, for its errors."""
+
+    text: str
+    source: str
+    line: int
+
+
+def aux_texts(args: argparse.Namespace) -> list[AuxText]:
+    """The candidates of ``--aux-file`` (one per line) then of ``--aux``."""
+    out: list[AuxText] = []
+    if args.aux_file is not None:
+        text, source = read_input(args.aux_file)
+        for number, line in enumerate(text.splitlines(), start=1):
+            if line.strip() and not line.lstrip().startswith("#"):
+                out.append(AuxText(line, source, number))
+    given = args.aux or []
+    for i, text in enumerate(given, start=1):
+        out.append(AuxText(text, f"--aux {i}" if len(given) > 1 else "--aux", 1))
+    return out
 
 
 def add_json(p: argparse.ArgumentParser, schema: str, shape: str = "an array, one object per problem") -> None:

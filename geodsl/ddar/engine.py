@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 from .._canon import Interner
 from .._fire import CompiledRule, fire
 from ..budget import DEFAULT_MAX_FACTS, DEFAULT_SECONDS, Budget, BudgetExceeded, Clock
-from ..lang.ast import Constant, Predicate, Problem
+from ..lang.ast import Arg, Constant, Predicate, Problem
 from ..lang.definitions import expand, rulebase
 from ..lang.errors import GeoDSLError, NotProvedError, PointError
 from ..lang.parser import parse_predicate, parse_problem
@@ -236,10 +236,46 @@ def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
                 store.add(fact.name, tuple(args), "premise", (), origin=origin)
 
 
+def premise_predicates(problem: Problem) -> list[Predicate]:
+    """The facts the premise's constructions assert (each clause's
+    ``asserts``, side conditions left out), in premise order: what the
+    closure starts from."""
+    rb = rulebase()
+    out: list[Predicate] = []
+    seen: set[tuple[object, ...]] = set()
+    for construction in problem.premise.constructions:
+        for clause in construction.clauses:
+            cdef = rb.construction(clause.name)
+            bind: dict[str, Arg] = dict(zip(cdef.params, clause.args))
+            for fact in cdef.asserts:
+                if fact.name in SIDE:
+                    continue
+                args: tuple[Arg, ...] = tuple(bind.get(a, a) if isinstance(a, str) else a for a in fact.args)
+                key = (fact.name,) + rb.predicate(fact.name).canonical_args(args)
+                if key not in seen:
+                    seen.add(key)
+                    out.append(Predicate(fact.name, args))
+    return out
+
+
+def _given_facts(facts: Sequence[Predicate], store: Store, ids: dict[str, int]) -> None:
+    """Facts given in place of the premise's (see :func:`closure`), each a
+    premise fact; long statements as the facts they state."""
+    for given in facts:
+        for part in expand(given):
+            if part.negated or part.name in SIDE:
+                continue
+            args = _intern_args(part, ids)
+            if args is None:
+                raise PointError(f"point of `{part.to_text()}` is not in the problem", text=part.to_text(),
+                                 hint=f"its points are {', '.join(ids)}")
+            store.add(part.name, args, "premise", ())
+
+
 def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget | Clock | None = None,
             timeout: float | None = None, max_facts: int | None = None,
             rules: Sequence[RuleSpec] | None = None, harvest_facts: bool | None = None,
-            figures: Diagrams | None = None) -> Closure:
+            figures: Diagrams | None = None, premise_facts: Sequence[Predicate] | None = None) -> Closure:
     """Saturate a problem's premise: DD (rules by levels) + AR (angle and
     ratio chase), with provenance, within a budget.
 
@@ -260,6 +296,13 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     :data:`DIAGRAMS_NEEDED` diagrams), so a caller that needs diagrams too
     (``geodsl check``) realizes once; ``seed`` is then theirs (passing a
     different one is an error). Without figures the seed defaults to 0.
+
+    ``premise_facts``: start from these facts (over the problem's points)
+    instead of what the premise's constructions assert — the facts a proof
+    step may use, when a grader asks what follows from them alone
+    (:mod:`geodsl.checker.grade`). Side conditions among them are skipped
+    (they are read from the figure); a fact false in the figure is not
+    taken (the store refuses it).
 
     Raises :class:`~geodsl.lang.errors.GeoDSLError` for a bad problem (parse
     error, degenerate construction, goal false in every diagram).
@@ -297,7 +340,10 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
     except BudgetExceeded as exc:
         return _stopped(problem, exc.stage, start)
     store = Store(model, names)
-    _premise_facts(problem, store, ids)
+    if premise_facts is None:
+        _premise_facts(problem, store, ids)
+    else:
+        _given_facts(premise_facts, store, ids)
 
     goals = tuple(part for g in problem.goals for part in expand(g))
     goal_args: list[Args | None] = []

@@ -12,6 +12,30 @@ fact (compare with :func:`normalize`).
 Points are upper-case in the notation and lower-case in the DSL; a
 multi-character name ``g1`` prints ``G_1`` (AlphaGeometry's spelling) and
 ``G_1``, ``G₁`` and ``G1`` all read back as ``g1``.
+
+What a sign means is chosen by the *dialect* of the text, never guessed per
+symbol (:data:`NOTATION_DIALECTS`):
+
+================= ==========================================================
+``alphageometry`` the default: AlphaGeometry's, GeoChallenge's and (for the
+                  forms they share) Newclid's notation; ``≅`` is *similar*
+                  (Newclid's sign), ``≡`` congruent; angles are directed
+``newclid``       Newclid 3: ``≅`` similar and ``≡`` congruent *in either
+                  orientation* (Newclid prints its direct and reflected
+                  triangles alike), resolved on a figure when one is given
+``textbook``      school geometry, as model solutions write it: ``≅ ≌ ≡``
+                  congruent, ``∽ ∼ ~`` similar, in either orientation;
+                  ``∠ABC`` an *undirected* angle and ``∠B`` the angle at B of
+                  the figure's triangle — both read against a figure
+================= ==========================================================
+
+A textbook angle has no direction, a directed angle (mod π) has one: the
+reader spells ``∠ABC`` as the directed ∠(BA, BC) when the turn from BA to
+BC is counter-clockwise in the figure and ∠(BC, BA) otherwise, so that the
+directed statement holds exactly where the undirected one does (equal
+undirected angles in (0, π) are equal mod π once both turn the same way).
+The figure is a :class:`Figure` the caller passes (the grader passes its
+diagram); the reader asks it only orientations and vertex names.
 """
 
 from __future__ import annotations
@@ -19,10 +43,12 @@ from __future__ import annotations
 import re
 import threading
 from collections.abc import Callable
+from dataclasses import dataclass
 from fractions import Fraction
 from functools import cache
 from typing import cast
 from importlib import resources
+from typing import Protocol
 
 from lark import Lark, Token, Transformer
 from lark.exceptions import UnexpectedCharacters, UnexpectedInput, UnexpectedToken, VisitError
@@ -33,6 +59,32 @@ from .terms import Arg, Predicate
 from .errors import SyntaxErrorGDL
 
 _SUBSCRIPTS = str.maketrans("₀₁₂₃₄₅₆₇₈₉", "0123456789")
+
+NOTATION_DIALECTS = ("alphageometry", "newclid", "textbook")
+"""The dialects proof text is read in (module docstring)."""
+
+
+class Figure(Protocol):
+    """What the reader asks a figure, for the dialects whose notation does
+    not say it (a textbook's undirected angles, Newclid's and a textbook's
+    orientation-free triangles)."""
+
+    def orientation(self, a: str, b: str, c: str) -> int:
+        """+1 if a, b, c turn counter-clockwise, -1 clockwise, 0 on one line (DSL names)."""
+        ...
+
+    def angle_at(self, vertex: str) -> tuple[str, str] | None:
+        """The two points that make "the angle at ``vertex``" (``∠B``), or None if the figure does not say."""
+        ...
+
+
+@dataclass(frozen=True, slots=True)
+class _Undirected:
+    """A textbook angle ∠XSY (vertex s), before the figure gives it a direction."""
+
+    x: str
+    s: str
+    y: str
 
 
 def point_text(name: str) -> str:
@@ -49,8 +101,14 @@ def point_text(name: str) -> str:
 
 
 def point_name(text: str) -> str:
-    """The DSL name of a notation point: ``G_1``, ``G₁``, ``G1`` → ``g1``."""
-    return text.translate(_SUBSCRIPTS).replace("_", "").lower()
+    """The DSL name of a notation point: ``G_1``, ``G₁``, ``G1`` → ``g1``;
+    ``I_B`` → ``i_b`` (a name :func:`point_text` prints as it is)."""
+    text = text.translate(_SUBSCRIPTS)
+    if re.fullmatch(r"[A-Z]_[A-Z]'?", text):
+        return text.lower()
+    if "___" in text:  # Newclid's spelling of the name i_b
+        return text.replace("___", "_").lower()
+    return text.replace("_", "").lower()
 
 
 def _seg(a: Arg, b: Arg) -> str:
@@ -135,7 +193,37 @@ def normalize(predicate: Predicate) -> Predicate:
 
 
 class _ToPredicates(Transformer):
-    """Parse tree → list of predicates (a chain gives several)."""
+    """Parse tree → list of predicates (a chain gives several), in one
+    dialect; :attr:`figure` is set for each statement read (or None)."""
+
+    def __init__(self, dialect: str = "alphageometry") -> None:
+        super().__init__()
+        self.dialect = dialect
+        self.figure: Figure | None = None
+
+    def _figure(self, what: str) -> Figure:
+        if self.figure is None:
+            raise _Reject(f"{what} is read against a figure in the {self.dialect} dialect",
+                          "pass figure= (geodsl grade does)")
+        return self.figure
+
+    def _spell(self, angle: object) -> tuple[str, ...]:
+        """A directed angle's four points; an undirected one spelled by the figure."""
+        if isinstance(angle, _Undirected):
+            turn = self._figure(f"the undirected angle ∠{point_text(angle.x)}{point_text(angle.s)}"
+                                f"{point_text(angle.y)}").orientation(angle.s, angle.x, angle.y)
+            first, second = (angle.x, angle.y) if turn >= 0 else (angle.y, angle.x)
+            return (angle.s, first, angle.s, second)
+        return _names(angle)
+
+    def _triangles(self, base: str, first: list[str], second: list[str]) -> str:
+        """``simtri``/``contri`` or their reflected forms, as the figure shows (the dialects
+        whose signs say nothing of orientation)."""
+        if self.figure is None and self.dialect == "newclid":
+            return base  # Newclid's own reading without a figure: same orientation
+        figure = self._figure("a similarity or congruence without orientation")
+        same = figure.orientation(*first) == figure.orientation(*second)
+        return base if same else base + "r"
 
     @staticmethod
     def _neg(children: list[object]) -> bool:
@@ -165,9 +253,32 @@ class _ToPredicates(Transformer):
     def angle_lines(self, c: list[object]) -> tuple[str, ...]:
         return (*_names(c[1]), *_names(c[3]))  # ∠ ( seg sep seg )
 
-    def angle_vertex(self, c: list[Token]) -> tuple[str, ...]:
+    def angle_vertex(self, c: list[Token]) -> tuple[str, ...] | _Undirected:
         x, s, y = (point_name(t) for t in c[1:])
+        if self.dialect == "textbook":
+            return _Undirected(x, s, y)
         return (s, x, s, y)
+
+    def angle_point(self, c: list[Token]) -> _Undirected:
+        vertex = point_name(c[1])
+        if self.dialect != "textbook":
+            raise _Reject(f"`∠{c[1]}` names an angle by its vertex alone: textbook notation",
+                          "read the text with the textbook dialect, or name the angle ∠ABC")
+        sides = self._figure(f"the angle `∠{c[1]}`").angle_at(vertex)
+        if sides is None:
+            raise _Reject(f"the figure has no single angle at {c[1]} for `∠{c[1]}`",
+                          "name the angle by three points, ∠ABC")
+        return _Undirected(sides[0], vertex, sides[1])
+
+    def scaled_left(self, c: list[object]) -> tuple[str, ...]:
+        number, seg = (c[0], c[-1])
+        assert isinstance(number, Token) and isinstance(seg, list)
+        return ("scaled", str(number), *seg)
+
+    def scaled_right(self, c: list[object]) -> tuple[str, ...]:
+        seg, number = c
+        assert isinstance(number, Token) and isinstance(seg, list)
+        return ("scaled", f"1/{number}", *seg)
 
     def ratio(self, c: list[list[str]]) -> tuple[str, ...]:
         return ("ratio", *c[0], *c[1])
@@ -212,8 +323,12 @@ class _ToPredicates(Transformer):
         return [Predicate("foot", tuple(self._points(c)), self._neg(c))]
 
     def _tri_pair(self, base: str, c: list[object]) -> list[Predicate]:
-        name = base + ("r" if "opposite" in c else "")
-        return [Predicate(name, tuple(self._points(c)), self._neg(c))]
+        points = self._points(c)
+        if self.dialect == "textbook" and "opposite" not in c:
+            name = self._triangles(base, points[:3], points[3:])
+        else:
+            name = base + ("r" if "opposite" in c else "")
+        return [Predicate(name, tuple(points), self._neg(c))]
 
     def simtri(self, c: list[object]) -> list[Predicate]:
         return self._tri_pair("simtri", c)
@@ -221,11 +336,40 @@ class _ToPredicates(Transformer):
     def contri(self, c: list[object]) -> list[Predicate]:
         return self._tri_pair("contri", c)
 
-    def simtri_sign(self, c: list[object]) -> list[Predicate]:
-        return [Predicate("simtri", tuple(self._points(c)))]
+    def tri_sign(self, c: list[object]) -> list[Predicate]:
+        first, sign, second = c
+        assert isinstance(first, list) and isinstance(second, list)
+        base = _TRI_SIGNS[self.dialect].get(str(sign))
+        if base is None:
+            raise _Reject(f"`{sign}` is textbook notation, not {self.dialect}'s",
+                          "read the text with the textbook dialect")
+        if self.dialect != "alphageometry":
+            base = self._triangles(base, first, second)
+        return [Predicate(base, (*first, *second))]
 
-    def contri_sign(self, c: list[object]) -> list[Predicate]:
-        return [Predicate("contri", tuple(self._points(c)))]
+    def sameclock(self, c: list[object]) -> list[Predicate]:
+        return [Predicate("sameclock", tuple(self._points(c)))]
+
+    def oppositeclock(self, c: list[object]) -> list[Predicate]:
+        return [Predicate("sameclock", tuple(self._points(c)), True)]
+
+    def sameside(self, c: list[object]) -> list[Predicate]:
+        return [Predicate("sameside", tuple(self._points(c)))]
+
+    def nsameside(self, c: list[object]) -> list[Predicate]:
+        return [Predicate("nsameside", tuple(self._points(c)))]
+
+    def distinct(self, c: list[object]) -> list[Predicate]:
+        points = self._points(c)
+        return [Predicate("diff", (p, q)) for i, p in enumerate(points) for q in points[i + 1:]]
+
+    def angle_sum(self, c: list[object]) -> list[Predicate]:
+        """∠1 + ∠2 = k: ∠1 − (−∠2) = k, the second angle with its lines swapped."""
+        first, _, second, rel, number = c
+        a, b = self._spell(first), self._spell(second)
+        assert isinstance(number, Token)
+        return [Predicate("anglediff", (*a, b[2], b[3], b[0], b[1], _constant(number, "angle")),
+                          str(rel) == "≠")]
 
     def perp_words(self, c: list[object]) -> list[Predicate]:
         return [Predicate("perp", tuple(self._points(c)), self._neg(c))]
@@ -250,6 +394,13 @@ class _ToPredicates(Transformer):
         assert isinstance(seg, list) and isinstance(number, Token)
         return [Predicate("l2const", (*seg, _constant(number, "length")), str(rel) == "≠")]
 
+    def squared_ratio_bars(self, c: list[object]) -> list[Predicate]:
+        # Newclid: |AB|²:|CD|² = r (the bars are anonymous tokens)
+        return self.squared_ratio([c[0], c[1], c[2], c[3], c[4], c[5]])
+
+    def squared_length_bars(self, c: list[object]) -> list[Predicate]:
+        return self.squared_length(c)
+
     def diff(self, c: list[Token]) -> list[Predicate]:
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])))]
 
@@ -257,20 +408,32 @@ class _ToPredicates(Transformer):
         return [Predicate("diff", (point_name(c[0]), point_name(c[2])), True)]
 
     def seg_chain(self, c: list[object]) -> list[Predicate]:
-        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
+        def link(rel: str, earlier: object, right: object) -> Predicate:
+            left = _names(earlier)
+            if left[:1] == ("scaled",):
+                raise _Reject("a multiple of a segment ends a chain", "state one equation at a time")
             if isinstance(right, Token):  # AB = 3/2
                 if rel not in ("=", "≠"):
                     raise _Reject(f"`{rel}` between a segment and a number")
                 return Predicate("lconst", (*left, _constant(right, "length")), rel == "≠")
+            if isinstance(right, tuple) and right[:1] == ("scaled",):  # AB = 2CD
+                if rel not in ("=", "≠"):
+                    raise _Reject(f"`{rel}` between a segment and a multiple of one")
+                return Predicate("rconst", (*left, *_names(right[2:]), _constant(str(right[1]), "ratio")),
+                                 rel == "≠")
             name, neg = _SEGREL[rel]
             return Predicate(name, (*left, *_names(right)), neg)
         return _chain(c, link)
 
     def angle_chain(self, c: list[object]) -> list[Predicate]:
-        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
+        def link(rel: str, left: object, right: object) -> Predicate:
+            first = self._spell(left)
             if isinstance(right, Token):
-                return Predicate("aconst", (*left, _constant(right, "angle")), rel == "≠")
-            return Predicate("eqangle", (*left, *_names(right)), rel == "≠")
+                value = _constant(right, "angle")
+                if self.dialect == "textbook" and normalize_angle(value) == Fraction(1, 2):
+                    return Predicate("perp", first, rel == "≠")  # ∠ABC = 90°
+                return Predicate("aconst", (*first, value), rel == "≠")
+            return Predicate("eqangle", (*first, *self._spell(right)), rel == "≠")
         return _chain(c, link)
 
     def product_eq(self, c: list[object]) -> list[Predicate]:
@@ -283,7 +446,8 @@ class _ToPredicates(Transformer):
         return [Predicate("sideprod", (a, b, c_, d, e, f), rel == "≠")]
 
     def ratio_chain(self, c: list[object]) -> list[Predicate]:
-        def link(rel: str, left: tuple[str, ...], right: object) -> Predicate:
+        def link(rel: str, earlier: object, right: object) -> Predicate:
+            left = _names(earlier)
             # A ratio is ("ratio", a, b, c, d): drop the tag.
             if isinstance(right, Token):
                 return Predicate("rconst", (*left[1:], _constant(right, "ratio")), rel == "≠")
@@ -297,15 +461,31 @@ def _names(value: object) -> tuple[str, ...]:
     return tuple(str(v) for v in value)
 
 
-def _chain(c: list[object], link: Callable[[str, tuple[str, ...], object], Predicate]) -> list[Predicate]:
-    """``X r1 Y r2 Z`` states ``X r1 Y`` and ``Y r2 Z``; a number ends the chain's objects."""
-    left = _names(c[0])
+def _chain(c: list[object], link: Callable[[str, object, object], Predicate]) -> list[Predicate]:
+    """``X r1 Y r2 Z`` states ``X r1 Y`` and ``Y r2 Z``; a number ends the chain's objects
+    (the objects as the transformer built them: names, an undirected angle, a multiple)."""
+    left = c[0]
     out: list[Predicate] = []
     for rel, right in cast(list[tuple[str, object]], c[1]):  # what chain() built
         out.append(link(rel, left, right))
         if not isinstance(right, Token):
-            left = _names(right)
+            left = right
     return out
+
+
+_TRI_SIGNS: dict[str, dict[str, str]] = {
+    "alphageometry": {"≅": "simtri", "∼": "simtri", "~": "simtri", "≡": "contri"},
+    "newclid": {"≅": "simtri", "∼": "simtri", "~": "simtri", "≡": "contri"},
+    "textbook": {"≅": "contri", "≌": "contri", "≡": "contri", "∽": "simtri", "∼": "simtri", "~": "simtri"},
+}
+"""What a triangle sign means, by dialect: ``≅`` is Newclid's *similar* and a
+textbook's *congruent*; ``≌`` and ``∽`` are textbook signs only."""
+
+
+def normalize_angle(value: Constant) -> Fraction:
+    """An angle constant in units of π, mod 1 (degrees converted)."""
+    turns = Fraction(value.value) / 180 if value.kind == "degrees" else Fraction(value.value)
+    return turns % 1
 
 
 _SEGREL = {"=": ("cong", False), "≠": ("cong", True), "⟂": ("perp", False), "⊥": ("perp", False),
@@ -314,7 +494,9 @@ _SEGREL = {"=": ("cong", False), "≠": ("cong", True), "⟂": ("perp", False), 
 
 
 class _Reject(ValueError):
-    pass
+    def __init__(self, message: str, hint: str = "compare like with like") -> None:
+        super().__init__(message)
+        self.hint = hint
 
 
 def _constant(token: str, kind: str) -> Constant:
@@ -329,6 +511,45 @@ def _constant(token: str, kind: str) -> Constant:
         raise _Reject(str(exc)) from None
 
 
+_P = r"([A-Z](?:_?[0-9]+|')?)"
+_TEXTBOOK_PHRASES: tuple[tuple[re.Pattern[str], str], ...] = tuple((re.compile(a), b) for a, b in (
+    (rf"^{_P}\s*(?:是|为)\s*{_P}{_P}\s*的中点$", r"\1 is the midpoint of \2\3"),
+    (rf"^{_P}\s*(?:是|为)\s*[△Δ]?\s*{_P}{_P}{_P}\s*的外心$", r"\1 is the circumcenter of △\2\3\4"),
+    (rf"^{_P}\s*[,、]\s*{_P}\s*[,、]\s*{_P}\s*(?:三点)?共线$", r"\1, \2, \3 are collinear"),
+    (rf"^{_P}\s*[,、]\s*{_P}\s*[,、]\s*{_P}\s*[,、]\s*{_P}\s*(?:四点)?共圆$", r"\1, \2, \3, \4 are concyclic"),
+    (rf"^{_P}{_P}\s*(⊥|∥|//)\s*{_P}{_P}\s*于\s*(?:点\s*)?{_P}$", r"\1\2 \3 \4\5"),
+    (rf"^{_P}\s*is\s+the\s+midpoint\s+of\s+(?:segment\s+)?{_P}{_P}$", r"\1 is the midpoint of \2\3"),
+))
+"""Chinese (and a few English) textbook phrasings, as the notation the grammar reads:
+`D是BC的中点` (D is the midpoint of BC), `A、B、C三点共线` (collinear), `A、B、C、D四点共圆`
+(concyclic), `O是△ABC的外心` (circumcenter), `AD⊥BC于D` (perpendicular, at D)."""
+
+
+_TEXTBOOK_PLURALS: tuple[re.Pattern[str], ...] = tuple(re.compile(a) for a in (
+    rf"^{_P}\s*and\s*{_P}\s*are\s+(?:the\s+)?midpoints\s+of\s+{_P}{_P}\s*and\s*{_P}{_P}(?:,?\s*respectively)?$",
+    rf"^{_P}\s*[,、]\s*{_P}\s*分别(?:是|为)\s*{_P}{_P}\s*[,、]\s*{_P}{_P}\s*的中点$",
+))
+"""Two midpoints in one sentence: `D and E are the midpoints of AB and AC`,
+`D、E分别是AB、AC的中点` (each the midpoint of its own segment)."""
+
+
+def _textbook_plural(text: str) -> list[str] | None:
+    for pattern in _TEXTBOOK_PLURALS:
+        m = pattern.match(text)
+        if m is not None:
+            x, y, a, b, c, d = m.groups()
+            return [f"{x} is the midpoint of {a}{b}", f"{y} is the midpoint of {c}{d}"]
+    return None
+
+
+def textbook_words(text: str) -> str:
+    """A statement in a textbook's words as the notation :func:`read_notation` reads."""
+    text = text.replace("点", "") if re.match(r"^点[A-Z]", text) else text
+    for pattern, replacement in _TEXTBOOK_PHRASES:
+        text = pattern.sub(replacement, text)
+    return text
+
+
 _local = threading.local()
 
 
@@ -337,17 +558,22 @@ def _grammar() -> str:
     return resources.files("geodsl.grammar").joinpath("notation.lark").read_text("utf-8")
 
 
-def _parser() -> Lark:
-    parser = getattr(_local, "parser", None)
-    if parser is None:
-        parser = Lark(_grammar(), parser="lalr", lexer="contextual", transformer=_ToPredicates())
-        _local.parser = parser
-    return parser
+def _parser(dialect: str = "alphageometry") -> tuple[Lark, _ToPredicates]:
+    """This thread's parser of ``dialect`` and the transformer inside it."""
+    parsers: dict[str, tuple[Lark, _ToPredicates]] | None = getattr(_local, "parsers", None)
+    if parsers is None:
+        parsers = _local.parsers = {}
+    found = parsers.get(dialect)
+    if found is None:
+        transformer = _ToPredicates(dialect)
+        found = parsers[dialect] = (Lark(_grammar(), parser="lalr", lexer="contextual",
+                                         transformer=transformer), transformer)
+    return found
 
 
 MAX_STATEMENT_CHARS = 2_000
 
-_POINT = r"[A-Z](?:_?[0-9]+|[₀-₉]+)?'?"
+_POINT = r"[A-Z](?:_?[0-9]+|[₀-₉]+|_[A-Z]|___[a-z0-9]+)?'?"
 _NUMBER = r"-?[0-9]+(?:\.[0-9]+)?(?:_?(?:pi|PI|π))?(?:/[0-9]+)?°?|-?π(?:/[0-9]+)?"
 
 
@@ -432,18 +658,31 @@ def _read_template(text: str) -> Predicate | None:
     return None
 
 
-def read_notation(text: str, source: str | None = None) -> list[Predicate]:
-    """The predicates a stated fact says (a chain ``AB = CD = EF`` says two).
+def read_notation(text: str, source: str | None = None, *, dialect: str = "alphageometry",
+                  figure: Figure | None = None) -> list[Predicate]:
+    """The predicates a stated fact says (a chain ``AB = CD = EF`` says two),
+    read in ``dialect`` (:data:`NOTATION_DIALECTS`); ``figure`` answers what
+    the dialect's notation leaves to the figure (module docstring).
 
     Raises :class:`SyntaxErrorGDL` (column within ``text``) for anything else;
     the text is untrusted (model output): bounded in size, never evaluated.
     """
+    if dialect not in NOTATION_DIALECTS:
+        raise SyntaxErrorGDL(f"unknown notation dialect `{dialect}`", source=source, text=dialect,
+                             hint="dialects: " + ", ".join(NOTATION_DIALECTS))
     if len(text) > MAX_STATEMENT_CHARS:
         raise SyntaxErrorGDL(f"statement is {len(text):,} characters; the limit is {MAX_STATEMENT_CHARS:,}",
                              source=source, line=1, column=1, text="", hint="state one fact at a time")
     stripped = text.strip().rstrip(".")
+    if dialect == "textbook":
+        stripped = textbook_words(stripped)
+        plural = _textbook_plural(stripped)
+        if plural is not None:
+            return [p for part in plural for p in read_notation(part, source, dialect=dialect, figure=figure)]
+    parser, transformer = _parser(dialect)
+    transformer.figure = figure
     try:
-        return list(cast(list[Predicate], _parser().parse(stripped)))  # the transformer builds predicates
+        return list(cast(list[Predicate], parser.parse(stripped)))  # the transformer builds predicates
     except UnexpectedInput as exc:
         templated = _read_template(stripped)
         if templated is not None:
@@ -468,4 +707,6 @@ def read_notation(text: str, source: str | None = None) -> list[Predicate]:
         if not isinstance(inner, _Reject):
             raise
         raise SyntaxErrorGDL(str(inner), source=source, line=1, column=1, text=stripped, source_line=text,
-                             hint="compare like with like") from None
+                             hint=inner.hint) from None
+    finally:
+        transformer.figure = None

@@ -10,7 +10,7 @@ collects these to explain a failure.
 Intersection rules are those of ``docs/rulebase.md``: a ray meeting a line or
 a ray is replaced by its supporting line; a ray meeting a circle keeps the
 candidates beyond its tail; an open segment keeps the candidates strictly
-inside it.
+inside it; an arc keeps the candidates strictly inside it.
 """
 
 from __future__ import annotations
@@ -119,6 +119,31 @@ class Circle:
         return Circle(o, abs(a - o))
 
 
+@dataclass(frozen=True, slots=True)
+class Arc(Circle):
+    """The open arc of the circle (``c``, ``r``) from angle ``start`` through
+    ``sweep`` radians counter-clockwise (0 < sweep < 2π). An arc is a
+    circle that *selects*, as a segment is a line that does: whatever draws
+    or meets it as a circle still may."""
+
+    start: float = 0.0
+    sweep: float = math.pi
+
+    @staticmethod
+    def between(c: complex, p: complex, q: complex) -> "Arc":
+        """The arc from p to q counter-clockwise, on the circle centred c through p."""
+        start = math.atan2((p - c).imag, (p - c).real)
+        end = math.atan2((q - c).imag, (q - c).real)
+        return Arc(c, abs(p - c), start, (end - start) % (2 * math.pi))
+
+    def holds(self, x: complex, eps: float) -> bool:
+        """Whether x (a point of the circle) lies strictly inside the arc,
+        ``eps`` (a length) away from its ends."""
+        t = (math.atan2((x - self.c).imag, (x - self.c).real) - self.start) % (2 * math.pi)
+        margin = eps / self.r if self.r > 0 else 0.0
+        return margin < t < self.sweep - margin
+
+
 Locus = Union[Line, Ray, Segment, Circle]
 
 
@@ -185,6 +210,8 @@ def _circle_circle(c1: Circle, c2: Circle, tol: Tolerance, scale: float) -> list
 def _supporting(locus: Locus) -> Line | Circle:
     if isinstance(locus, (Ray, Segment)):
         return locus.line
+    if isinstance(locus, Arc):
+        return Circle(locus.c, locus.r)
     return locus
 
 
@@ -201,6 +228,8 @@ def _keep(locus: Locus, candidates: list[complex], meets_circle: bool, eps: floa
             if eps < t < n - eps:
                 out.append(x)
         return out
+    if isinstance(locus, Arc):
+        return [x for x in candidates if locus.holds(x, eps)]
     return candidates
 
 
@@ -221,7 +250,8 @@ def intersect(l1: Locus, l2: Locus, tol: Tolerance, scale: float) -> list[comple
     kept = _keep(l1, raw, isinstance(s2, Circle), eps)
     kept = _keep(l2, kept, isinstance(s1, Circle), eps)
     if not kept:
-        what = "ray" if isinstance(l1, Ray) or isinstance(l2, Ray) else "segment"
+        what = ("ray" if isinstance(l1, Ray) or isinstance(l2, Ray) else
+                "arc" if isinstance(l1, Arc) or isinstance(l2, Arc) else "segment")
         raise Degenerate("outside", f"the intersection is not on the {what}")
     return kept
 
@@ -231,6 +261,9 @@ def intersect(l1: Locus, l2: Locus, tol: Tolerance, scale: float) -> list[comple
 
 def sample_on(locus: Locus, rng: Random, centre: complex, radius: float) -> complex:
     """A random point of the locus near the figure (centre, radius)."""
+    if isinstance(locus, Arc):
+        t = locus.start + locus.sweep * rng.uniform(0.15, 0.85)
+        return locus.c + locus.r * complex(math.cos(t), math.sin(t))
     if isinstance(locus, Circle):
         return locus.c + locus.r * rng.unit()
     if isinstance(locus, Segment):

@@ -9,8 +9,8 @@ unused).
 A recipe is called as ``recipe(ctx, *args)`` with the points of its ``fixes``
 line as complex numbers and constants as floats (angles in radians) and
 returns its outputs in the order of the ``fixes`` line. A locus builder
-returns a :class:`~geodsl.realizer.loci.Line`, ``Ray``, ``Segment`` or
-``Circle``. Both raise :class:`~geodsl.realizer.loci.Degenerate` when the
+returns a :class:`~geodsl.realizer.loci.Line`, ``Ray``, ``Segment``,
+``Circle`` or ``Arc``. Both raise :class:`~geodsl.realizer.loci.Degenerate` when the
 result is undefined in this sample.
 """
 
@@ -21,7 +21,7 @@ import math
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from .loci import (Circle, Degenerate, Line, Locus, Ray, Segment, circumcenter, cross, foot,
+from .loci import (Arc, Circle, Degenerate, Line, Locus, Ray, Segment, circumcenter, cross, foot,
                    intersect, reflect, rotate, unit)
 from .rng import Random
 from .tolerance import Tolerance
@@ -637,6 +637,27 @@ def rcircle(ctx: Context, o: complex, a: complex, b: complex) -> Locus:
 @locus("circum")
 def circum(ctx: Context, a: complex, b: complex, c: complex) -> Locus:
     return Circle.through3(a, b, c, ctx.tol, ctx.scale)
+
+
+@locus("arc")
+def arc(ctx: Context, a: complex, b: complex, c: complex) -> Locus:
+    """The arc bc of the circle through a, b, c that does not hold a."""
+    o = circumcenter(a, b, c, ctx.tol, ctx.scale)
+    found = Arc.between(o, b, c)
+    if found.holds(a, 0.0):
+        found = Arc.between(o, c, b)
+    return found
+
+
+@locus("minor_arc")
+def minor_arc(ctx: Context, o: complex, a: complex, b: complex) -> Locus:
+    """The shorter arc ab of the circle centred o through a (and b)."""
+    found = Arc.between(o, a, b)
+    if abs(found.sweep - math.pi) * found.r <= ctx.tol.length_at(ctx.scale):
+        raise Degenerate("undefined", "the two arcs are equal halves: ab is a diameter")
+    if found.sweep > math.pi:
+        found = Arc.between(o, b, a)
+    return found
 
 
 @locus("dcircle")
