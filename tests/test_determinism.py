@@ -44,6 +44,10 @@ def _without_timing(value: object) -> object:
     ["check", str(EXAMPLES / "geochallenge.gdl"), "--json", "--timeout", "10", "--proofs"],
     ["realize", PROBLEMS, "--json", "--diagrams", "2", "--seed", "4"],
     ["parse", PROBLEMS, "--json"],
+    # The algebraic certificate (coordinates, triangular set) and the auxiliary-point search.
+    ["prove", PROBLEMS, "--problem", "translated_imo_2012_p5", "--method", "algebra", "--json", "--timeout", "30"],
+    ["prove", "jgex_ag_231", "--problem", "examples/complete2/unsolved2/complete_011_7_Book_00EE_04_E051-9.gex",
+     "--aux-search", "--jobs", "2", "--json", "--timeout", "30"],
 ])
 def test_json_outputs_are_identical_apart_from_seconds(args: list[str], tmp_path: Path) -> None:
     first, second = _run(args, "1", tmp_path), _run(args, "2", tmp_path)
