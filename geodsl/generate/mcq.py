@@ -207,10 +207,9 @@ def make(seed: int, index: int, settings: Settings, ident: str) -> Outcome:
         for lang in settings.langs:
             option_words[lang][label] = worded[lang]
     assert prover.last is not None  # the check ran the prover: some option is true
-    depth_of = _depths(prover.last)
     steps = 0
-    search = 0
     proofs: dict[str, str] = {}
+    facts = []
     for label, (p, true, _) in options.items():
         if not true:
             continue
@@ -218,9 +217,9 @@ def make(seed: int, index: int, settings: Settings, ident: str) -> Outcome:
         assert proof is not None
         proofs[label] = proof.to_text()
         steps += len(proof.steps)
-        fact = prover.last.find(p)
-        if fact is not None:
-            search = max(search, depth_of[fact.id] if fact.id < len(depth_of) else 1)
+        facts.append(prover.last.find(p))
+    depth_of = _depths(prover.last)  # after find(), which may add the facts a chase proves
+    search = max((depth_of[f.id] for f in facts if f is not None), default=0)
     english = "en" in settings.langs
     description = (texts["en"] + " " + " ".join(option_words["en"].values())) if english else texts[settings.langs[0]]
     indicators = {"description_length": len(description), "premise_length": len(problem.premise.constructions),

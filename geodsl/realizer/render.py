@@ -43,12 +43,14 @@ CIRCLE = "#3d6fa8"
 HIGHLIGHT = "#d1495b"
 AUX = "#2a9d8f"
 ANNOTATE = "#8a6d3b"
+SHAPE_FILLS = ("#9ecae1", "#fdd0a2", "#c7e9c0", "#dadaeb", "#fcbba1", "#d9d9d9")
 LABEL_SIZE = 15
 FORMATS = ("png", "svg")
 
 
 def figure_bytes(diagram: Diagram, fmt: str = "png", *, highlight: Predicate | str | None = None,
-                 caption: str | None = None, dpi: int = 160, annotate: Sequence[Predicate] = ()) -> bytes:
+                 caption: str | None = None, dpi: int = 160, annotate: Sequence[Predicate] = (),
+                 outlines: Sequence[Sequence[complex]] = ()) -> bytes:
     """The figure of ``diagram`` as the bytes of a ``"png"`` or ``"svg"``
     file, written nowhere (for a web server, a notebook, a zip).
     ``highlight`` (a Predicate or DSL text such as ``"perp a d b c"``)
@@ -56,7 +58,10 @@ def figure_bytes(diagram: Diagram, fmt: str = "png", *, highlight: Predicate | s
     objects (the segments, polygons and circles of their ``draw:`` items,
     never the marks that claim them) are drawn thin and dotted, so a figure
     of a multiple-choice question shows what every option is about without
-    telling which are true; labels avoid them too. Same diagram, same bytes."""
+    telling which are true; labels avoid them too. ``outlines``: closed
+    polygons (vertex coordinates) drawn as shapes, outlined and lightly
+    filled (the shapes of a calculation problem, whose premise places its
+    points). Same diagram, same bytes."""
     fmt = fmt.lower().lstrip(".")
     if fmt not in FORMATS:
         raise GeoDSLError(f"unknown figure format `{fmt}`", text=fmt, hint="the formats are png and svg")
@@ -64,7 +69,7 @@ def figure_bytes(diagram: Diagram, fmt: str = "png", *, highlight: Predicate | s
         highlight = parse_predicate(highlight, tuple(diagram.all_coords))
     if highlight is None and diagram.problem.goals:
         highlight = diagram.problem.goals[0]
-    fig = _draw(diagram, highlight, caption, annotate)
+    fig = _draw(diagram, highlight, caption, annotate, outlines)
     buf = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "geodsl", "svg.fonttype": "path"}):
         if fmt == "svg":
@@ -367,13 +372,13 @@ class _Layout:
 
 
 def _layout(diagram: Diagram, highlight: Predicate | None, caption: str | None,
-            annotate: Sequence[Predicate] = ()) -> _Layout:
+            annotate: Sequence[Predicate] = (), outlines: Sequence[Sequence[complex]] = ()) -> _Layout:
     coords = dict(diagram.all_coords)
     aux_names = {n for a in diagram.aux for n in a.points}
     aux_names |= {n for c in diagram.problem.premise.auxiliary for n in c.points}  # given after `|`
     lines, circles = diagram.lines(), diagram.circles()
     circle_geo = [(c.centre, c.radius) for c in circles]
-    x0, x1, y0, y1 = _extent(list(coords.values()), circle_geo)
+    x0, x1, y0, y1 = _extent(list(coords.values()) + [z for poly in outlines for z in poly], circle_geo)
     span = max(x1 - x0, y1 - y0)
     unit = span / 45  # one "mark unit": sizes of ticks, label offsets, arcs
     pad = 0.09 * span
@@ -393,6 +398,8 @@ def _layout(diagram: Diagram, highlight: Predicate | None, caption: str | None,
         segments += [(coords[a], coords[b]) for a, b in hsegs]
         for poly in hpolys:
             segments += [(coords[poly[i]], coords[poly[(i + 1) % len(poly)]]) for i in range(len(poly))]
+    for poly in outlines:
+        segments += [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
     for pred in annotate:
         if all(p in coords for p in pred.points):
             asegs, apolys = _highlight_parts(pred, coords)
@@ -425,8 +432,8 @@ def _label_boxes(lay: _Layout) -> dict[str, Box]:
 
 
 def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None,
-          annotate: Sequence[Predicate] = ()) -> Figure:
-    lay = _layout(diagram, highlight, caption, annotate)
+          annotate: Sequence[Predicate] = (), outlines: Sequence[Sequence[complex]] = ()) -> Figure:
+    lay = _layout(diagram, highlight, caption, annotate, outlines)
     coords, aux_names, lines, circles, unit = lay.coords, lay.aux_names, lay.lines, lay.circles, lay.unit
     fw, fh = lay.size
     caption_lines = lay.caption
@@ -445,6 +452,9 @@ def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None,
         else:
             ax.add_patch(CirclePatch((c.centre.real, c.centre.imag), c.radius, ec=CIRCLE,
                                      fill=False, lw=1.3, zorder=1))
+    for i, poly in enumerate(outlines):
+        ax.add_patch(Polygon([(z.real, z.imag) for z in poly], closed=True, fc=SHAPE_FILLS[i % len(SHAPE_FILLS)],
+                             alpha=0.35, ec=LINE, lw=1.4, zorder=2))
     premise_lines = [ln for ln in lines if not ln.aux]
     for ln in lines:
         a, b = coords[ln.points[0]], coords[ln.points[-1]]
