@@ -127,8 +127,7 @@ def _rotate(z: complex, angle: float) -> complex:
     return z * cmath.exp(1j * angle)
 
 
-def _build(b: _Builder, kind: str, p: str, q: str, length: sp.Expr, owner: Shape | None,
-           last: bool) -> Shape:
+def _build(b: _Builder, kind: str, p: str, q: str, length: sp.Expr, owner: Shape | None) -> Shape:
     """Shape ``kind`` drawn outward on pq (of exact length ``length``)."""
     zp, zq = b.coords[p], b.coords[q]
     n = b.outward(p, q, owner)
@@ -205,19 +204,19 @@ def _build(b: _Builder, kind: str, p: str, q: str, length: sp.Expr, owner: Shape
         return shape
     if kind in ("right_triangle", "right_hyp", "sas_triangle", "equilateral"):
         r = b.new()
-        pts = (p, q, r)
+        tri = (p, q, r)
         if kind == "right_triangle":  # right angle at q
             if b.rng.coin():
                 theta = b.pick(ACUTE)
                 qr = sp.radsimp(L * sp.tan(_deg(theta)))
                 givens.append(Measure("angle", (q, p, r), sp.Integer(theta)))
-                en, zh = (f"{_P(*pts)} is a right triangle with the right angle at {_P(q)} and ∠{_P(q, p, r)} = {theta}°",
-                          f"{_P(*pts)}是直角三角形，∠{_P(p, q, r)}=90°，∠{_P(q, p, r)}={theta}°")
+                en, zh = (f"{_P(*tri)} is a right triangle with the right angle at {_P(q)} and ∠{_P(q, p, r)} = {theta}°",
+                          f"{_P(*tri)}是直角三角形，∠{_P(p, q, r)}=90°，∠{_P(q, p, r)}={theta}°")
             else:
                 qr = sp.Integer(b.pick(range(3, 13)))
                 givens.append(Measure("length", (q, r), qr))
-                en, zh = (f"{_P(*pts)} is a right triangle with the right angle at {_P(q)} and {_P(q, r)} = {qr}",
-                          f"{_P(*pts)}是直角三角形，∠{_P(p, q, r)}=90°，{_P(q, r)}={qr}")
+                en, zh = (f"{_P(*tri)} is a right triangle with the right angle at {_P(q)} and {_P(q, r)} = {qr}",
+                          f"{_P(*tri)}是直角三角形，∠{_P(p, q, r)}=90°，{_P(q, r)}={qr}")
             pr = sp.radsimp(sp.sqrt(L ** 2 + qr ** 2))
             zr = zq + _num(qr) * n
             area_e = sp.radsimp(L * qr / 2)
@@ -228,8 +227,8 @@ def _build(b: _Builder, kind: str, p: str, q: str, length: sp.Expr, owner: Shape
             pr = sp.radsimp(L * sp.cos(_deg(theta)))
             qr = sp.radsimp(L * sp.sin(_deg(theta)))
             givens.append(Measure("angle", (q, p, r), sp.Integer(theta)))
-            en, zh = (f"{_P(*pts)} is a right triangle with the right angle at {_P(r)} and ∠{_P(q, p, r)} = {theta}°",
-                      f"{_P(*pts)}是直角三角形，∠{_P(p, r, q)}=90°，∠{_P(q, p, r)}={theta}°")
+            en, zh = (f"{_P(*tri)} is a right triangle with the right angle at {_P(r)} and ∠{_P(q, p, r)} = {theta}°",
+                      f"{_P(*tri)}是直角三角形，∠{_P(p, r, q)}=90°，∠{_P(q, p, r)}={theta}°")
             zr = zp + _num(pr) * _rotate(u, turn * math.radians(theta))
             area_e = sp.radsimp(pr * qr / 2)
             out = ((p, r), pr) if b.rng.coin() else ((q, r), qr)
@@ -239,20 +238,20 @@ def _build(b: _Builder, kind: str, p: str, q: str, length: sp.Expr, owner: Shape
             pr = sp.Integer(b.pick(range(3, 13)))
             qr = sp.radsimp(sp.sqrt(sp.expand(L ** 2 + pr ** 2 - 2 * L * pr * sp.cos(_deg(theta)))))
             givens += [Measure("length", (p, r), pr), Measure("angle", (q, p, r), sp.Integer(theta))]
-            en, zh = (f"{_P(*pts)} is a triangle with {_P(p, r)} = {pr} and ∠{_P(q, p, r)} = {theta}°",
-                      f"在△{_P(*pts)}中，{_P(p, r)}={pr}，∠{_P(q, p, r)}={theta}°")
+            en, zh = (f"{_P(*tri)} is a triangle with {_P(p, r)} = {pr} and ∠{_P(q, p, r)} = {theta}°",
+                      f"在△{_P(*tri)}中，{_P(p, r)}={pr}，∠{_P(q, p, r)}={theta}°")
             zr = zp + _num(pr) * _rotate(u, turn * math.radians(theta))
             area_e = sp.radsimp(L * pr * sp.sin(_deg(theta)) / 2)
             out = ((q, r), qr)
             sides = L + pr + qr
         else:
-            en, zh = f"{_P(*pts)} is an equilateral triangle", f"{_P(*pts)}是等边三角形"
+            en, zh = f"{_P(*tri)} is an equilateral triangle", f"{_P(*tri)}是等边三角形"
             zr = zp + Lf * _rotate(u, turn * math.pi / 3)
             area_e = sp.radsimp(sp.sqrt(3) / 4 * L ** 2)
             out = ((p, r), L) if b.rng.coin() else ((q, r), L)
             sides = 3 * L
         b.coords[r] = zr
-        return Shape(kind, pts, (p, q), {"en": en, "zh": zh}, givens, area_e, sp.radsimp(sides), out,
+        return Shape(kind, tri, (p, q), {"en": en, "zh": zh}, givens, area_e, sp.radsimp(sides), out,
                      [zp, zq, zr])
     if kind == "semicircle":
         centre = (zp + zq) / 2
@@ -281,7 +280,7 @@ def _root(b: _Builder) -> tuple[str, str, sp.Expr, Measure, dict[str, str]]:
 def _root_shape(b: _Builder) -> Shape:
     kind = ROOTS[b.rng.index(len(ROOTS))]
     p, q, L, given, _ = _root(b)
-    shape = _build(b, kind, p, q, L, None, False)
+    shape = _build(b, kind, p, q, L, None)
     if kind == "square":
         how = b.rng.index(3)
         if how == 0:
@@ -381,13 +380,13 @@ def make(seed: int, index: int, depth: int, langs: Sequence[str], ident: str, *,
     try:
         chain = [_root_shape(b)]
         for hop in range(1, depth):
-            last = hop == depth - 1
+            is_last = hop == depth - 1
             previous = chain[-1]
             assert previous.out is not None
             (p, q), length = previous.out
-            kinds = CHAIN + (LAST_ONLY if last else ())
+            kinds = CHAIN + (LAST_ONLY if is_last else ())
             kind = kinds[b.rng.index(len(kinds))]
-            shape = _build(b, kind, p, q, length, previous, last)
+            shape = _build(b, kind, p, q, length, previous)
             if any(_overlaps(shape.outline, s.outline) for s in chain[:-1]):
                 raise _Refused("overlap")
             chain.append(shape)
@@ -401,33 +400,33 @@ def make(seed: int, index: int, depth: int, langs: Sequence[str], ident: str, *,
                 p, q = free[b.rng.index(len(free))]
                 kind = ("square", "right_triangle", "sas_triangle", "equilateral")[b.rng.index(4)]
                 length = _side_length(host, p, q)
-                extra = _build(b, kind, p, q, length, host, False)
+                extra = _build(b, kind, p, q, length, host)
                 if any(_overlaps(extra.outline, s.outline) for s in chain + extras if s is not host):
                     continue
                 extras.append(extra)
     except _Refused as exc:
         out.reason = exc.reason
         return out
-    last = chain[-1]
-    kind_q = ["area", "perimeter"] + (["side"] if last.out is not None else [])
+    final = chain[-1]
+    kind_q = ["area", "perimeter"] + (["side"] if final.out is not None else [])
     asked = kind_q[b.rng.index(len(kind_q))]
     if asked == "side":
-        assert last.out is not None
-        (x, y), answer = last.out
+        assert final.out is not None
+        (x, y), answer = final.out
         question = {"en": f"Compute the length of {_P(x, y)}.", "zh": f"求{_P(x, y)}的长。"}
         measure = Measure("length", (x, y), answer)
     else:
-        answer = last.area if asked == "area" else last.perimeter
-        name = _P(*last.points)
-        if last.kind == "semicircle":
+        answer = final.area if asked == "area" else final.perimeter
+        name = _P(*final.points)
+        if final.kind == "semicircle":
             what = {"area": ("the area of the semicircle", "半圆的面积"),
                     "perimeter": ("the perimeter of the semicircle (its arc and diameter)", "半圆的周长（弧与直径）")}
         else:
-            en_noun, zh_noun = NOUNS[last.kind]
+            en_noun, zh_noun = NOUNS[final.kind]
             what = {"area": (f"the area of {en_noun} {name}", f"{zh_noun}{name}的面积"),
                     "perimeter": (f"the perimeter of {en_noun} {name}", f"{zh_noun}{name}的周长")}
         question = {"en": f"Compute {what[asked][0]}.", "zh": f"求{what[asked][1]}。"}
-        measure = Measure(asked, last.points, answer)
+        measure = Measure(asked, final.points, answer)
     answer = sp.sqrtdenest(sp.radsimp(sp.simplify(answer)))
     value = _num(answer)
     # Every number of the text, and the answer, measured on the figure.
@@ -437,12 +436,12 @@ def make(seed: int, index: int, depth: int, langs: Sequence[str], ident: str, *,
             if not math.isclose(_measure(m, b.coords, outline), _num(m.value), rel_tol=TOLERANCE):
                 out.reason = "inconsistent"
                 return out
-    if last.kind != "semicircle" or asked == "side":
-        outline = last.outline if asked in ("area", "perimeter") else None
+    if final.kind != "semicircle" or asked == "side":
+        outline = final.outline if asked in ("area", "perimeter") else None
         if not math.isclose(_measure(measure, b.coords, outline), value, rel_tol=TOLERANCE):
             out.reason = "inconsistent"
             return out
-    elif not math.isclose(_semicircle(last, b.coords, asked), value, rel_tol=TOLERANCE):
+    elif not math.isclose(_semicircle(final, b.coords, asked), value, rel_tol=TOLERANCE):
         out.reason = "inconsistent"
         return out
     sentences = {lang: _sentences(chain, extras, lang) for lang in langs}

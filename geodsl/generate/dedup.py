@@ -31,7 +31,7 @@ from functools import cache
 import networkx as nx
 from networkx.algorithms.isomorphism import GraphMatcher
 
-from ..lang.ast import Clause, Predicate, Problem
+from ..lang.ast import Arg, Clause, Predicate, Problem
 from ..lang.definitions import canonical, rulebase
 
 MAX_MAPPINGS = 64
@@ -128,7 +128,7 @@ class Question:
         """Clauses and options with points renamed, each up to its symmetries."""
         rb = rulebase()
 
-        def r(a: object) -> object:
+        def r(a: Arg) -> Arg:
             return rename.get(a, a) if isinstance(a, str) else a
 
         clauses: Counter[object] = Counter()

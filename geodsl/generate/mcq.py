@@ -38,7 +38,7 @@ from ..realizer.rng import Random
 from . import difficulty
 from .dedup import Question
 from .distractors import Distractor, candidates as distractor_candidates, select
-from .options import Conclusion, choose, conclusions, kept_constructions
+from .options import Conclusion, choose, conclusions, kept_constructions, used_by_proofs
 from .sampling import point_name, sample_premise
 from .text import option_texts, premise_text, question_text
 
@@ -49,7 +49,7 @@ CHECK_SECONDS = 30.0
 """The final check's budget: ``geodsl check``'s default."""
 
 REASONS = ("closure_budget", "no_conclusion", "configuration_dependent", "too_few_distractors", "unrealizable",
-           "unworded",
+           "unworded", "not_simplified",
            "key_disagrees", "unproved_after_simplification", "duplicate")
 """Why a candidate was not made a question (``duplicate`` is decided by the run)."""
 
@@ -183,16 +183,44 @@ def make(seed: int, index: int, settings: Settings, ident: str) -> Outcome:
         order[i], order[j] = order[j], order[i]
     options = {LABELS[k]: entries[i] for k, i in enumerate(order)}
     answer = "".join(label for label, (_, true, _) in options.items() if true)
-    gdl = _gdl(ident, seed, index, text_lines, {k: v[0] for k, v in options.items()}, answer)
-    (problem,) = parse(gdl)
-    prover = _Recording(seed=0)
-    check = check_problem(problem, seed=0, diagrams=3, timeout=CHECK_SECONDS, with_proofs=True, prover=prover)
-    if check.status != "ok" or not check.key_consistent:
-        out.reason = "key_disagrees"
-        return out
-    verdicts = {v.label: v for v in check.options}
-    if any(verdicts[k].proof_kind != "deduction" for k, (_, true, _) in options.items() if true):
-        out.reason = "unproved_after_simplification"
+    # Verify with geodsl check; if its proofs leave a construction unused
+    # (the check's closure found shorter proofs than the sampled premise's),
+    # simplify again, verify again: the premise written is exactly what the
+    # options and their proofs need.
+    for _pass in range(3):
+        gdl = _gdl(ident, seed, index, text_lines, {k: v[0] for k, v in options.items()}, answer)
+        (problem,) = parse(gdl)
+        prover = _Recording(seed=0)
+        check = check_problem(problem, seed=0, diagrams=3, timeout=CHECK_SECONDS, with_proofs=True,
+                              prover=prover)
+        if check.status != "ok" or not check.key_consistent:
+            out.reason = "key_disagrees"
+            return out
+        verdicts = {v.label: v for v in check.options}
+        if any(verdicts[k].proof_kind != "deduction" for k, (_, true, _) in options.items() if true):
+            out.reason = "unproved_after_simplification"
+            return out
+        proofs_now = [verdicts[k].proof for k, (_, true, _) in options.items() if true]
+        needed = used_by_proofs(problem, [p for p in proofs_now if p is not None], [v[0] for v in options.values()])
+        if len(needed) == len(problem.premise.constructions):
+            break
+        again = {p: point_name(i) for i, p in enumerate(
+            q for j in needed for q in problem.premise.constructions[j].points)}
+        text_lines = [_renamed_construction(problem.premise.constructions[j].to_text(), again) for j in needed]
+        options = {k: (_renamed(p, again), true, d) for k, (p, true, d) in options.items()}
+        names = {old: again[new] for old, new in names.items() if new in again}
+        kept_points = [p for p in kept_points if p in names]
+        try:
+            cx = realize(parse_problem("; ".join(text_lines)), seed=cx_seed, diagrams=settings.diagrams)
+        except GeoDSLError:
+            out.reason = "unrealizable"
+            return out
+        if any(not all(d.holds(p) for d in cx) if true else any(d.holds(p) for d in cx)
+               for p, true, _ in options.values()):
+            out.reason = "configuration_dependent"
+            return out
+    else:
+        out.reason = "not_simplified"
         return out
     figure = realize(problem, seed=0, diagrams=1)[0]
     try:

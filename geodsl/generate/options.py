@@ -31,6 +31,7 @@ from dataclasses import dataclass
 
 from ..ddar import Closure
 from ..lang.ast import Predicate, Problem
+from ..proofs import Proof
 from ..realizer.rng import Random
 
 OPTION_PREDICATES = ("coll", "para", "perp", "cong", "cyclic", "eqangle", "eqratio", "midp", "circle",
@@ -152,17 +153,30 @@ def choose(candidates: Sequence[Conclusion], count: int, rng: Random) -> list[Co
     return chosen
 
 
+def used_by_proofs(problem: Problem, proofs: Iterable[Proof], predicates: Iterable[Predicate]) -> list[int]:
+    """The constructions that the premise facts of ``proofs`` come from
+    (each given's origin), that define the points ``predicates`` name, and
+    those they depend on: what a simplified premise must keep."""
+    origin = construction_of_origin(problem)
+    used = [origin[g.origin] for proof in proofs for g in proof.givens if g.origin in origin]
+    return _with_dependencies(problem, used, [str(p) for pred in predicates for p in pred.points])
+
+
 def kept_constructions(problem: Problem, chosen: Iterable[Conclusion],
                        extra_points: Iterable[str] = ()) -> list[int]:
     """The constructions simplification keeps (module docstring), in premise order."""
+    chosen = list(chosen)
+    return _with_dependencies(problem, [i for c in chosen for i in c.constructions],
+                              [str(p) for c in chosen for p in c.predicate.points] + list(extra_points))
+
+
+def _with_dependencies(problem: Problem, indices: Iterable[int], points: Iterable[str]) -> list[int]:
+    """``indices``, the constructions of ``points``, and every construction
+    they use (transitively), in premise order."""
     constructions = problem.premise.constructions
     owner = {p: i for i, c in enumerate(constructions) for p in c.points}
     keep: set[int] = set()
-    stack: list[int] = []
-    for c in chosen:
-        stack.extend(c.constructions)
-        stack.extend(owner[str(p)] for p in c.predicate.points)
-    stack.extend(owner[p] for p in extra_points)
+    stack = list(indices) + [owner[p] for p in points]
     while stack:
         i = stack.pop()
         if i in keep:

@@ -114,8 +114,8 @@ def to_textbook(predicate: Predicate, figure: Figure, lang: str = "en") -> str:
     rel = ne if neg else eq
     plus = "+" if zh else " + "
     if predicate.name == "eqangle":
-        first, s1 = _angle(*a[:4], figure)
-        second, s2 = _angle(*a[4:], figure)
+        first, s1 = _angle(a[0], a[1], a[2], a[3], figure)
+        second, s2 = _angle(a[4], a[5], a[6], a[7], figure)
         if s1 == s2:
             return f"{first}{rel}{second}"
         return f"{first}{plus}{second}{rel}180°"
@@ -123,7 +123,7 @@ def to_textbook(predicate: Predicate, figure: Figure, lang: str = "en") -> str:
         value = a[4]
         assert isinstance(value, Constant)
         turns = Fraction(value.value) / 180 if value.kind == "degrees" else Fraction(value.value)
-        text, sign = _angle(*a[:4], figure)
+        text, sign = _angle(a[0], a[1], a[2], a[3], figure)
         shown = (turns if sign > 0 else -turns) % 1
         return f"{text}{rel}{_degrees(shown)}"
     if predicate.name == "rconst":

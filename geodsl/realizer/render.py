@@ -398,8 +398,8 @@ def _layout(diagram: Diagram, highlight: Predicate | None, caption: str | None,
         segments += [(coords[a], coords[b]) for a, b in hsegs]
         for poly in hpolys:
             segments += [(coords[poly[i]], coords[poly[(i + 1) % len(poly)]]) for i in range(len(poly))]
-    for poly in outlines:
-        segments += [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+    for shape in outlines:
+        segments += [(shape[i], shape[(i + 1) % len(shape)]) for i in range(len(shape))]
     for pred in annotate:
         if all(p in coords for p in pred.points):
             asegs, apolys = _highlight_parts(pred, coords)
