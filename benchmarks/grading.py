@@ -5,7 +5,7 @@
 
 The fidelity set: geodsl's own proofs of both public sets (DD+AR, printed
 in AlphaGeometry's format) and Newclid 3's proofs of them (run under
-Newclid's own interpreter, benchmarks/newclid_proofs.py; their text is
+Newclid's own interpreter, benchmarks/newclid_runner.py --proofs; their text is
 Newclid's, which no one here wrote). Every original step is correct, so it
 must grade ``valid`` (or ``valid_skip``). Then each proof gets seeded errors,
 one of each kind where the proof allows it (positions drawn from a seeded
@@ -118,7 +118,7 @@ def _run_newclid(python: str, items: list[dict[str, str]], timeout: float) -> di
     env = dict(os.environ)
     env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
     with tempfile.TemporaryDirectory() as workdir:  # Newclid writes files into its working folder
-        proc = subprocess.run([python, str(HERE / "newclid_proofs.py"), str(timeout)],
+        proc = subprocess.run([python, str(HERE / "newclid_runner.py"), str(timeout), "1", "--proofs"],
                               input="".join(json.dumps(i) + "\n" for i in items), text=True,
                               capture_output=True, env=env, check=False, cwd=workdir)
     out = {}

@@ -1,13 +1,19 @@
-"""Run Newclid 3 on problems given on standard input; for benchmarks/closure.py.
+"""Run Newclid 3 on problems given on standard input; for benchmarks/closure.py
+(times) and benchmarks/grading.py (proofs).
 
 Runs under *Newclid's own* interpreter (a separate venv with
 ``pip install "newclid==3.0.1" "py-yuclid==3.0.0" pyyaml``; never a geodsl
 dependency). Input: JSON lines ``{"name": ..., "text": "premise ? goal"}``.
-Output: one JSON line per problem ``{"name", "solved", "seconds", "error"}``;
-``seconds`` covers building the problem (Newclid's numeric sampling) and the
-DD+AR run, as geodsl's time covers realize + closure + proof. Arguments:
-timeout in seconds, and how many times to run each problem (the fastest
-run's time is reported).
+Output: one JSON line per problem ``{"name", "solved", "seconds", "error"}``,
+plus ``"proof"`` (the text Newclid writes, ``GeometricSolver.proof()``, when
+it solved the problem) with ``--proofs``; ``seconds`` covers building the
+problem (Newclid's numeric sampling) and the DD+AR run, as geodsl's time
+covers realize + closure + proof.
+
+    newclid_runner.py TIMEOUT [REPEAT] [--proofs]
+
+``REPEAT``: how many times to run each problem (the fastest run's time is
+reported).
 """
 
 from __future__ import annotations
@@ -27,7 +33,7 @@ def _alarm(signum, frame):  # noqa: ANN001
     raise _Timeout()
 
 
-def _run_once(item: dict, timeout: int) -> dict:
+def _run_once(item: dict, timeout: int, proofs: bool) -> dict:
     """One Newclid run of one problem: its record."""
     import numpy as np
     from newclid.api import GeometricSolverBuilder
@@ -35,11 +41,15 @@ def _run_once(item: dict, timeout: int) -> dict:
 
     start = time.perf_counter()
     record = {"name": item["name"], "solved": False, "seconds": None, "error": None}
+    if proofs:
+        record["proof"] = None
     signal.alarm(timeout)
     try:
         builder = JGEXProblemBuilder(rng=np.random.default_rng(0)).with_problem_from_txt(item["text"])
         solver = GeometricSolverBuilder(np.random.default_rng(0)).build(builder.build())
         record["solved"] = bool(solver.run())
+        if proofs and record["solved"]:
+            record["proof"] = solver.proof()
     except _Timeout:
         record["error"] = "timeout"
     except Exception as exc:  # Newclid rejects some inputs; record why
@@ -51,20 +61,22 @@ def _run_once(item: dict, timeout: int) -> dict:
 
 
 def main() -> int:
-    timeout = int(float(sys.argv[1])) if len(sys.argv) > 1 else 30
-    repeat = max(1, int(sys.argv[2])) if len(sys.argv) > 2 else 1
+    args = [a for a in sys.argv[1:] if a != "--proofs"]
+    proofs = "--proofs" in sys.argv[1:]
+    timeout = int(float(args[0])) if args else 30
+    repeat = max(1, int(args[1])) if len(args) > 1 else 1
     logging.disable(logging.CRITICAL)
     signal.signal(signal.SIGALRM, _alarm)
     for line in sys.stdin:
         item = json.loads(line)
         best = None
         for _ in range(repeat):
-            record = _run_once(item, timeout)
+            record = _run_once(item, timeout, proofs)
             if best is None or (record["error"] is None and record["seconds"] < best["seconds"]):
                 best = record
             if record["error"] is not None:
                 break
-        print(json.dumps(best), flush=True)
+        print(json.dumps(best, ensure_ascii=False), flush=True)
     return 0
 
 

@@ -40,8 +40,9 @@ from typing import Literal, Protocol
 from geodsl.budget import Budget
 from geodsl.ddar.engine import premise_predicates
 from geodsl.lang.ast import Problem
+from geodsl.lang.aux_text import read_aux
 from geodsl.lang.definitions import canonical, expand, rulebase
-from geodsl.lang.errors import GeoDSLError
+from geodsl.lang.errors import ConstructionError, GeoDSLError
 from geodsl.lang.notation import read_notation
 from geodsl.lang.parser import parse_predicate, parse_problem
 from geodsl.lang.terms import Predicate
@@ -309,6 +310,7 @@ class Grader:
         out = SolutionGrade(self.problem.name, "ok", solution.format, solution.notation,
                             answer=solution.answer, skip_is_error=opts.skip_is_error, seed=opts.seed)
         deadline = start + opts.timeout
+        solution = worded_constructions(solution, self.problem)
         constructions = list(solution.auxiliary) + [s.construction for s in solution.steps if s.construction]
         try:
             figure, refused = self.figure(constructions)
@@ -373,6 +375,10 @@ class Grader:
                          cites=None if step.cites is None else list(step.cites))
         if step.construction is not None:
             return self._construction(figure, step, base, refused), []
+        if step.unmakeable is not None:
+            base.decided_by, base.verdict, base.error_type = "symbolic", "false", "figure_comprehension"
+            base.reason = f"the construction cannot be made: {step.unmakeable}"
+            return base, []
         if step.joins:
             missing = [p for seg in step.joins for p in seg.lower() if p not in figure.names]
             if missing:
@@ -580,6 +586,39 @@ class Grader:
                        if not c.negated):
                 return False
         return True
+
+
+_MAKES = re.compile(r"\b(?:draw|construct|extend|produce|take|drop|erect|let|through|join|connect|mark|choose|"
+                    r"pick|bisect|reflect)\b|作|过|延长|取|连接|连结|设|截取|任取|交.{0,12}于", re.IGNORECASE)
+
+
+def worded_constructions(solution: Solution, problem: Problem) -> Solution:
+    """The solution with each worded auxiliary construction ("draw AM ⟂ BC
+    with foot M", "延长BE交CD的延长线于点G") read by the auxiliary-construction
+    reader (:func:`geodsl.lang.aux_text.read_aux`, against the problem and
+    the constructions of the steps before it) and made the step's
+    construction. A step is taken as a construction only when the reader
+    reads it as one that introduces a new point; one it reads as a
+    construction that cannot be made is marked so (a figure error); anything
+    else (a claim, a phrase it cannot read) stays as it was."""
+    steps: list[SolutionStep] = []
+    made: list[str] = list(solution.auxiliary)
+    for step in solution.steps:
+        if step.construction is None and not step.joins and not step.cites and _MAKES.search(step.text):
+            try:
+                reading = read_aux(step.text, with_auxiliary(problem, made))
+            except ConstructionError as exc:  # read, but the construction cannot be made
+                steps.append(replace(step, claims=(), unmakeable=exc.message))
+                continue
+            except GeoDSLError:
+                reading = None
+            if reading is not None and reading.constructions and reading.new_points:
+                text = "; ".join(reading.construction_texts)
+                step = replace(step, construction=text, claims=())
+        if step.construction is not None:
+            made.append(step.construction)
+        steps.append(step)
+    return replace(solution, steps=tuple(steps))
 
 
 def with_auxiliary(problem: Problem, auxiliary: Sequence[str]) -> Problem:

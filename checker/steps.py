@@ -83,6 +83,9 @@ class SolutionStep:
     construction: str | None = None
     joins: tuple[str, ...] = ()
     """Segments a "connect AB" step draws (no new point)."""
+    unmakeable: str | None = None
+    """Why the construction a worded step reads as cannot be made (two
+    parallel lines asked to meet, ...), when it cannot."""
 
 
 @dataclass(frozen=True)

@@ -293,3 +293,25 @@ F is midpoint of BC [02]
     assert verdicts(g) == ["valid", "valid"] and {c.status for c in g.cited} == {"premise"}
     unknown = text.replace("f = midpoint f b c\n", "")
     assert verdicts(grade(MIDLINE, unknown)) == ["valid", "undecided"]  # F is not in the figure
+
+
+TRIANGLE = geodsl.parse_problem("a b c = iso_triangle a b c ? cong a b a c")
+
+
+@pytest.mark.parametrize("step", [
+    "Draw the perpendicular from A to BC with foot D.",
+    "过点A作AD⊥BC，垂足为D",
+])
+def test_a_worded_auxiliary_construction_is_read_and_used_by_later_steps(step: str) -> None:
+    # The auxiliary-construction reader (issue 11) reads the step; the point it
+    # makes is then part of the figure the later steps are decided on.
+    g = grade(TRIANGLE, {"steps": [step, "∵ AB = AC and AD ⊥ BC ∴ BD = DC", "∴ D is the midpoint of BC"]})
+    assert verdicts(g) == ["valid", "valid", "valid"], [s.reason for s in g.steps]
+    assert g.steps[0].reason == "an auxiliary construction, well defined in every diagram"
+
+
+def test_a_worded_construction_that_cannot_be_made_is_a_figure_error() -> None:
+    # A parallel to BC through A never meets BC.
+    g = grade(TRIANGLE, {"steps": ["过点A作AE∥BC交BC于E", "∴ AE ∥ BC"]})
+    assert g.steps[0].verdict == "false" and g.steps[0].error_type == "figure_comprehension"
+    assert g.steps[0].reason.startswith("the construction cannot be made")

@@ -403,29 +403,7 @@ class NumericModel:
         for i in range(n):
             self._tick()
             for j, ks in self._circle_candidates(i):
-                # Centres of the circles through i, j lie on the bisector of ij:
-                # parametrize them by t and group the third points by t.
-                mid, normal = (pts[i] + pts[j]) / 2, (pts[j] - pts[i]) * 1j
-                group: list[tuple[float, int]] = []
-                for k in ks:
-                    centre = _circumcentre(pts[i], pts[j], pts[k])
-                    if centre is not None:
-                        off = centre - mid
-                        t = (off.real * normal.real + off.imag * normal.imag) / abs(normal) ** 2
-                        group.append((t, k))
-                group.sort()
-                start = 0
-                while start < len(group):
-                    end = start + 1
-                    while end < len(group) and group[end][0] - group[start][0] <= 1e-6 * (1 + abs(group[start][0])):
-                        end += 1
-                    if end - start >= 2:
-                        members = tuple(sorted([i, j] + [k for _, k in group[start:end]]))
-                        # Maximal exactly when i and j are its first two points.
-                        if members[:2] == (i, j) and all(
-                                self.holds("cyclic", members[:3] + (m,)) for m in members[3:]):
-                            found.append(members)
-                    start = end
+                found.extend(self.circles_through(i, j, ks))
         self.circles = found
         self.circles.sort()
         self.centred: list[list[tuple[int, ...]]] = []
@@ -435,6 +413,36 @@ class NumericModel:
                 if p != o:
                     groups.setdefault(self.length_class(o, p), []).append(p)
             self.centred.append([tuple(g) for _, g in sorted(groups.items()) if len(g) >= 2])
+
+    def circles_through(self, i: int, j: int, ks: Sequence[int]) -> list[tuple[int, ...]]:
+        """The maximal sets of ≥ 4 concyclic points whose first two points
+        are i < j, among i, j and the third points ``ks`` (all > j).
+
+        Centres of the circles through i, j lie on the bisector of ij: each k
+        gives a parameter t along it, and points whose t agree (within
+        1e-6 (1 + |t|)) are on one circle, confirmed by the ``cyclic`` check."""
+        pts = self.coords
+        mid, normal = (pts[i] + pts[j]) / 2, (pts[j] - pts[i]) * 1j
+        group: list[tuple[float, int]] = []
+        for k in ks:
+            centre = _circumcentre(pts[i], pts[j], pts[k])
+            if centre is not None:
+                off = centre - mid
+                group.append(((off.real * normal.real + off.imag * normal.imag) / abs(normal) ** 2, k))
+        group.sort()
+        out: list[tuple[int, ...]] = []
+        start = 0
+        while start < len(group):
+            end = start + 1
+            while end < len(group) and group[end][0] - group[start][0] <= 1e-6 * (1 + abs(group[start][0])):
+                end += 1
+            if end - start >= 2:
+                members = tuple(sorted([i, j] + [k for _, k in group[start:end]]))
+                # Maximal exactly when i and j are its first two points.
+                if members[:2] == (i, j) and all(self.holds("cyclic", members[:3] + (m,)) for m in members[3:]):
+                    out.append(members)
+            start = end
+        return out
 
     def _circle_candidates(self, i: int) -> list[tuple[int, list[int]]]:
         """For each j > i, the k > j whose parameter t (see
