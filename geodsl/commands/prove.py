@@ -1,5 +1,6 @@
 """``geodsl prove FILE... [--json] [--timeout S] [--facts] [--seed N] [--diagrams K]
-[--dialect D] [--problem NAME]``.
+[--dialect D] [--problem NAME] [--graph OUT.graphml|OUT.dot] [--jobs N | --ray [ADDRESS]]
+[--out FILE.jsonl [--resume]]``.
 
 The same decision as ``geodsl check`` (:func:`geodsl.checker.options.check_problem`),
 for goals: each goal is ``proved``, ``true_unproved`` or ``false`` (false in
@@ -11,11 +12,10 @@ printed. The JSON records share ``check``'s field names
 from __future__ import annotations
 
 import argparse
-import json
+import io
 import sys
-import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..budget import Budget, Clock
 from ..checker.options import ProblemCheck, check_problem
@@ -24,9 +24,13 @@ from ..ddar.prover import DDARProver
 from ..lang.ast import Predicate, Problem
 from ..lang.errors import GeoDSLError
 from ..lang.notation import to_notation
+from ..batch import Failure, Work
+from ..proofs import ProofGraph
 from ..realizer import Diagrams
-from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
-                     add_problem, add_seed, add_timeout, iter_problems, located, plural)
+from .batching import (BATCH_EXIT_HELP, Batch, JsonArray, Outcome, add_batch_flags, drive, failure_error, finish,
+                       problem_works)
+from .common import (UsageError, add_dialect, add_diagrams, add_files, add_json, add_problem, add_seed, add_timeout,
+                     iter_problems, plural)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -35,15 +39,19 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "each problem, decide each goal (proved, true_unproved or false in "
                                    "the diagram) and print the proofs, or a JSON array with --json. "
                                    "A summary line ends the output (on stderr with --json).",
-                       epilog=EXIT_STATUS_HELP)
+                       epilog=BATCH_EXIT_HELP)
     add_files(p)
     add_json(p, "prove")
     add_timeout(p)
     p.add_argument("--facts", action="store_true", help="also list every derived fact with its provenance")
     add_seed(p)
     add_diagrams(p)
+    p.add_argument("--graph", metavar="OUT.graphml|OUT.dot",
+                   help="also write every proof as a DAG (networkx): premises, numerical checks and steps "
+                        "as nodes, each step's citations as edges; GraphML or Graphviz DOT by the extension")
     add_dialect(p)
     add_problem(p)
+    add_batch_flags(p)
     p.set_defaults(run=run)
 
 
@@ -108,85 +116,145 @@ def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool) -> 
     return out
 
 
-def summary(records: list[dict[str, object]], seconds: float) -> str:
+class Tally:
     """``N problems: S solved, U true but not proved, F false, N without a goal, E errors, T s``."""
-    count: dict[object, int] = {k: 0 for k in ("proved", "true_unproved", "false", None)}
-    errors = 0
-    for r in records:
-        if r["status"] == "error":
-            errors += 1
+
+    def __init__(self, graph: ProofGraph | None = None) -> None:
+        self.count: dict[object, int] = {k: 0 for k in ("proved", "true_unproved", "false", None)}
+        self.errors = self.problems = 0
+        self.graph = graph
+        """Where the proofs go (``--graph``)."""
+
+    def add(self, record: dict[str, object]) -> None:
+        self.problems += 1
+        if self.graph is not None:
+            for goal in record.get("goals") or []:  # type: ignore[attr-defined]  # a list of objects (prove.json)
+                if goal.get("proof") is not None:
+                    problem, file = record.get("problem"), record.get("file")
+                    self.graph.add(goal["proof"], problem=None if problem is None else str(problem),
+                                   file=None if file is None else str(file), label=goal.get("label"))
+        if record["status"] == "error":
+            self.errors += 1
         else:
-            count[r["verdict"]] += 1
-    parts = [f"{count['proved']} solved", f"{count['true_unproved']} true but not proved",
-             f"{count['false']} false"]
-    if count[None]:
-        parts.append(f"{count[None]} without a goal")
-    parts.append(plural(errors, "error"))
-    return f"{plural(len(records), 'problem')}: {', '.join(parts)}; {seconds:.2f} s"
+            self.count[record["verdict"]] += 1
+
+    def line(self, seconds: float) -> str:
+        parts = [f"{self.count['proved']} solved", f"{self.count['true_unproved']} true but not proved",
+                 f"{self.count['false']} false"]
+        if self.count[None]:
+            parts.append(f"{self.count[None]} without a goal")
+        parts.append(plural(self.errors, "error"))
+        return f"{plural(self.problems, 'problem')}: {', '.join(parts)}; {seconds:.2f} s"
+
+    def rows(self) -> list[tuple[str, str]]:
+        return [("problems", str(self.problems)), ("solved (proved)", str(self.count["proved"])),
+                ("true but not proved", str(self.count["true_unproved"])), ("false", str(self.count["false"])),
+                ("without a goal", str(self.count[None])), ("errors", str(self.errors))]
+
+
+@dataclass(frozen=True)
+class _Config:
+    seed: int
+    diagrams: int
+    timeout: float
+    facts: bool
+    text: bool
+
+
+_CONFIG: list[_Config] = []
+
+
+def _init(config: _Config) -> None:
+    _CONFIG[:] = [config]
+
+
+def _task(payload: tuple[str, Problem | GeoDSLError]) -> Outcome:
+    """One problem: prove its goals; its record and text."""
+    config = _CONFIG[0]
+    path, item = payload
+    prover = _KeepingProver(config.seed, True if config.facts else None)
+    if isinstance(item, GeoDSLError):
+        check = ProblemCheck(item.problem, "error", error=item)
+    else:
+        # prove decides the goals; options are check's.
+        goals_only = replace(item, options=(), answer=None)
+        check = check_problem(goals_only, seed=config.seed, diagrams=config.diagrams, timeout=config.timeout,
+                              with_proofs=True, prover=prover, saturate=config.facts or not item.goals)
+    rec = record(path, check, prover.run, config.facts)
+    if check.error is not None:
+        return Outcome(rec, errors=(check.error,), failed=True)
+    errors = tuple(f"internal error: unsound derivation rejected: {bad}"
+                   for bad in (prover.run.unsound if prover.run is not None else ()))
+    return Outcome(rec, _text(path, check, prover.run, rec, config.facts) if config.text else "", errors)
+
+
+def _failed(work: Work[tuple[str, Problem | GeoDSLError], list[str]], failure: Failure) -> Outcome:
+    path, item = work.payload
+    error = failure_error(failure, path, item)
+    name = item.problem if isinstance(item, GeoDSLError) else item.name
+    return Outcome(record(path, ProblemCheck(name, "error", error=error), None,
+                          _CONFIG[0].facts if _CONFIG else False), errors=(error,))
 
 
 def run(args: argparse.Namespace) -> int:
-    start = time.monotonic()
-    failed = False
-    records: list[dict[str, object]] = []
-    for path, item, lines in iter_problems(args.files, args.problem, args.dialect):
-        prover = _KeepingProver(args.seed, True if args.facts else None)
-        if isinstance(item, GeoDSLError):
-            check = ProblemCheck(item.problem, "error", error=item)
-        else:
-            # prove decides the goals; options are check's.
-            goals_only = replace(item, options=(), answer=None)
-            check = check_problem(goals_only, seed=args.seed, diagrams=args.diagrams, timeout=args.timeout,
-                                  with_proofs=True, prover=prover, saturate=args.facts or not item.goals)
-        rec = record(path, check, prover.run, args.facts)
-        records.append(rec)
-        if check.error is not None:
-            failed = True
-            print(located(check.error, lines).format(), file=sys.stderr)
-            continue
-        if prover.run is not None:
-            for bad in prover.run.unsound:
-                print(f"internal error: unsound derivation rejected: {bad}", file=sys.stderr)
-        if not args.json:
-            _print(path, check, prover.run, rec, args.facts)
-    seconds = time.monotonic() - start
-    if args.json:
-        json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
+    graph = _graph_format(args.graph) if args.graph else None
+    config = _Config(args.seed, args.diagrams, args.timeout, args.facts, text=not args.json and not args.out)
+    found = lambda: iter_problems(args.files, args.problem, args.dialect)  # noqa: E731
+    proofs = ProofGraph() if graph else None
+    batch = Batch("prove", _task, _failed, Tally(proofs), _init, (config,), count=lambda: sum(1 for _ in found()))
+    json_out = JsonArray(sys.stdout) if args.json else None
+    status, stats = drive(args, batch, problem_works(found()), json_out=json_out)
+    if json_out is not None:
+        json_out.close()
         sys.stdout.write("\n")
-        print(summary(records, seconds), file=sys.stderr)
-    else:
-        print(summary(records, seconds))
-    return EXIT_INPUT if failed else EXIT_OK
+    if proofs is not None and graph is not None:
+        proofs.write(args.graph, graph)
+    finish(args, batch, stats)
+    return status
 
 
-def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, object], facts: bool) -> None:
+def _graph_format(path: str) -> str:
+    fmt = path.rpartition(".")[2].lower()
+    if fmt not in ("graphml", "dot"):
+        raise UsageError(f"--graph {path}: the file name ends in .graphml or .dot",
+                         hint="e.g. --graph proof.graphml (networkx, yEd, Gephi) or --graph proof.dot (Graphviz)")
+    return fmt
+
+
+def _text(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, object], facts: bool) -> str:
+    buf = io.StringIO()
+
+    def say(*parts: object, end: str = "\n") -> None:
+        print(*parts, end=end, file=buf)
+
     goal = "; ".join(v.predicate.to_text() for v in check.options)
     verdict = rec["verdict"]
     words = {"proved": "proved", "false": "false in the diagram (not provable)",
              "true_unproved": f"not proved ({check.closure_status})"}.get(str(verdict), "")
-    print(f"problem: {check.problem or '(unnamed)'}  ({path})")
+    say(f"problem: {check.problem or '(unnamed)'}  ({path})")
     if verdict is None and check.queries:
-        print(f"goal: (none; the queries below): closure {check.closure_status}, {rec['facts']} facts, "
-              f"{check.seconds:.3f} s")
+        say(f"goal: (none; the queries below): closure {check.closure_status}, {rec['facts']} facts, "
+            f"{check.seconds:.3f} s")
     elif verdict is None:
-        print(f"no goal: closure {check.closure_status}, {rec['facts']} facts, {check.seconds:.3f} s")
+        say(f"no goal: closure {check.closure_status}, {rec['facts']} facts, {check.seconds:.3f} s")
     else:
-        print(f"goal: {goal}: {words}, {rec['facts']} facts, {check.seconds:.3f} s")
+        say(f"goal: {goal}: {words}, {rec['facts']} facts, {check.seconds:.3f} s")
     if check.auxiliary and not any(v.proof is not None for v in check.options):
-        print("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary))
+        say("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary))
     for v in check.options:
         if v.proof is not None:
             if len(check.options) > 1:
-                print(f"proof of {v.predicate.to_text()}:")
-            print(v.proof.to_text(), end="")
+                say(f"proof of {v.predicate.to_text()}:")
+            say(v.proof.to_text(), end="")
     for q in check.queries:
-        print(f"query: {q.text()}")
+        say(f"query: {q.text()}")
         if q.proof is not None:
-            print(q.proof.to_text(), end="")
+            say(q.proof.to_text(), end="")
     if facts and run is not None:
-        print("* Facts:")
+        say("* Facts:")
         for fact in run.facts:
             parents = ",".join(str(p) for p in fact.parents)
             how = f"premise {fact.origin}" if fact.rule == "premise" else f"{fact.rule} [{parents}]"
-            print(f"{fact.id:03d}. {to_notation(run.fact_predicate(fact))}  ({how})")
-    print()
+            say(f"{fact.id:03d}. {to_notation(run.fact_predicate(fact))}  ({how})")
+    say()
+    return buf.getvalue()
