@@ -27,14 +27,14 @@ from __future__ import annotations
 import json
 import time
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Generator, Iterator, Sequence
 from dataclasses import dataclass
 from pathlib import Path
 
 from ..lang.errors import GeoDSLError
 from . import difficulty
+from ..batch import Failure, Settings as BatchSettings, Work, run as run_batch
 from .dedup import Deduplicator
-from .pool import ordered_pool
 
 KINDS = ("mcq", "calc")
 CANDIDATES_PER_QUESTION = 40
@@ -55,6 +55,13 @@ class Job:
 
 def ident(kind: str, seed: int, index: int) -> str:
     return f"{kind}-{seed}-{index:06d}"
+
+
+def _failed(work: Work[Job, None], failure: Failure) -> object:
+    """A candidate whose worker crashed, ran out of memory or raised: counted under its kind."""
+    from .mcq import Outcome
+
+    return Outcome(work.payload.index, reason=f"failure_{failure.kind}")
 
 
 def _work(job: Job) -> object:
@@ -118,7 +125,6 @@ def generate(n: int, seed: int, out: str | Path, *, depth: int = 3, kind: str = 
                           hint="check the path is writable") from None
     start = time.monotonic()
     limit = CANDIDATES_PER_QUESTION * n + 20
-    batch = max(8, 4 * jobs)
     kept: list[object] = []
     reasons: Counter[str] = Counter()
     clause_rejections: Counter[str] = Counter()
@@ -127,32 +133,38 @@ def generate(n: int, seed: int, out: str | Path, *, depth: int = 3, kind: str = 
     clauses_kept = 0
     dedup = Deduplicator()
     calc_keys: set[str] = set()
-    made = 0
-    with ordered_pool(jobs) as run_map:
-        while len(kept) < n and made < limit:
-            jobs_now = [Job(kind, seed, i, depth, tuple(langs), distractor_shapes)
-                        for i in range(made, min(made + batch, limit))]
-            made += len(jobs_now)
-            for outcome in run_map(_work, jobs_now):
-                if len(kept) >= n:
-                    break  # computed beyond the n-th question: not counted, as in a serial run
-                _count(outcome, reasons, clause_rejections, refusals)
-                reason = getattr(outcome, "reason")
-                if reason is None:
-                    fresh = (dedup.add(getattr(outcome, "question")) if kind == "mcq"
-                             else _fresh_calc(getattr(outcome, "key"), calc_keys))
-                    if not fresh:
-                        reasons["duplicate"] += 1
-                        continue
-                    kept.append(outcome)
-                    clauses_kept += int(getattr(outcome, "clauses", 0))
-                    fallbacks += int(getattr(outcome, "notation_fallbacks", 0))
-                    record = getattr(outcome, "record")
-                    for fmt, data in getattr(outcome, "figures").items():
-                        (figures / f"{record['id']}.{fmt}").write_bytes(data)
-                    if callable(progress):
-                        progress(len(kept), n)
-        candidates = sum(reasons.values()) + len(kept)
+    works: Iterator[Work[Job, None]] = (
+        Work(ident(kind, seed, i), Job(kind, seed, i, depth, tuple(langs), distractor_shapes)) for i in range(limit))
+    # geodsl.batch maps the candidates in order on `jobs` workers (in this
+    # process for one job); the first n kept end the run, and closing the
+    # map stops the workers. What was computed beyond is never counted, so
+    # the counts are those of a serial run.
+    done_items = run_batch(works, _work, on_failure=_failed, settings=BatchSettings(jobs=None if jobs == 1 else jobs))
+    assert isinstance(done_items, Generator)  # closed below, so the workers stop with the run
+    try:
+        for done in done_items:
+            outcome = done.result
+            _count(outcome, reasons, clause_rejections, refusals)
+            if getattr(outcome, "reason") is not None:
+                continue
+            fresh = (dedup.add(getattr(outcome, "question")) if kind == "mcq"
+                     else _fresh_calc(getattr(outcome, "key"), calc_keys))
+            if not fresh:
+                reasons["duplicate"] += 1
+                continue
+            kept.append(outcome)
+            clauses_kept += int(getattr(outcome, "clauses", 0))
+            fallbacks += int(getattr(outcome, "notation_fallbacks", 0))
+            record = getattr(outcome, "record")
+            for fmt, data in getattr(outcome, "figures").items():
+                (figures / f"{record['id']}.{fmt}").write_bytes(data)
+            if callable(progress):
+                progress(len(kept), n)
+            if len(kept) >= n:
+                break
+    finally:
+        done_items.close()
+    candidates = sum(reasons.values()) + len(kept)
     records = [getattr(o, "record") for o in kept]
     level = difficulty.levels([(float(r["difficulty"]["score"]), str(r["id"])) for r in records])
     for r in records:
