@@ -269,17 +269,17 @@ class _Refused(Exception):
         self.reason = reason
 
 
-def _root(b: _Builder) -> tuple[str, str, sp.Expr, Measure, dict[str, str]]:
+def _root(b: _Builder) -> tuple[str, str, sp.Expr, Measure]:
     """The root's base: two points, its length, and the given that fixes it."""
     p, q = b.new(), b.new()
     side = b.pick(range(3, 13))
     b.coords[p], b.coords[q] = 0j, complex(side, 0)
-    return p, q, sp.Integer(side), Measure("length", (p, q), sp.Integer(side)), {}
+    return p, q, sp.Integer(side), Measure("length", (p, q), sp.Integer(side))
 
 
 def _root_shape(b: _Builder) -> Shape:
     kind = ROOTS[b.rng.index(len(ROOTS))]
-    p, q, L, given, _ = _root(b)
+    p, q, L, given = _root(b)
     shape = _build(b, kind, p, q, L, None)
     if kind == "square":
         how = b.rng.index(3)
@@ -520,11 +520,11 @@ def _free_sides(host: Shape, shapes: Sequence[Shape]) -> list[tuple[str, str]]:
 
 
 def _side_length(shape: Shape, p: str, q: str) -> sp.Expr:
-    """The exact length of side pq of a shape (from its numbers)."""
-    # The shapes' side lengths follow from the outline; exact values are
-    # recomputed from the exact facts of each kind.
+    """The length of side pq of the shape a distractor shape hangs on. Only
+    the distractor's drawing uses it (its givens do not depend on it, and
+    nothing asked does), so the figure's length, as a float, is enough."""
     z = abs(shape.outline[shape.points.index(q)] - shape.outline[shape.points.index(p)])
-    return sp.nsimplify(z, [sp.sqrt(2), sp.sqrt(3), sp.sqrt(6)], tolerance=1e-9)
+    return sp.Float(z, 30)
 
 
 def _sentences(chain: Sequence[Shape], extras: Sequence[Shape], lang: str) -> str:

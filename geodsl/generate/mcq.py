@@ -119,8 +119,12 @@ def make(seed: int, index: int, settings: Settings, ident: str) -> Outcome:
     out = Outcome(index, clause_rejections=dict(sampled.rejections), sampled_depth=sampled.depth,
                   families=sorted({f for fs in sampled.families for f in fs}), clauses=len(sampled.constructions))
     full = parse_problem(sampled.text())
-    c0 = closure(full, seed=derive(seed, index, 3) % 2**32, budget=Budget(seconds=CLOSURE_SECONDS),
-                 harvest_facts=True)
+    try:  # the sampler realized one diagram; the closure reads five
+        c0 = closure(full, seed=derive(seed, index, 3) % 2**32, budget=Budget(seconds=CLOSURE_SECONDS),
+                     harvest_facts=True)
+    except GeoDSLError:
+        out.reason = "unrealizable"
+        return out
     if c0.status == "budget":
         out.reason = "closure_budget"
         return out
