@@ -44,6 +44,8 @@ The contract
   the items by ``identify(record) == work.key``, rank by rank) and only the
   rest runs, so an interrupted run resumed produces the file an
   uninterrupted run would have.
+- Two runs of one job differ only in the :data:`TIMING_FIELDS` of their
+  records (:func:`without_timing` removes them).
 - :class:`Progress` shows a bar on stderr when it is a terminal; ``failed``
   (``result -> bool``) says which results count as errors on it. A
   :class:`Stats` passed as ``stats=`` is filled with what the run did (for
@@ -55,8 +57,9 @@ from __future__ import annotations
 from .progress import Progress
 from .run import Done, run
 from .sink import JsonlSink, OutFileError
-from .work import (DEFAULT_WORKER_MEMORY_MB, DEFAULT_WORKER_TASKS, Failure, FailureKind, Settings, Stats, Work,
-                   WorkerFailure)
+from .work import (DEFAULT_WORKER_MEMORY_MB, DEFAULT_WORKER_TASKS, TIMING_FIELDS, Failure, FailureKind, Settings,
+                   Stats, Work, WorkerFailure, without_timing)
 
-__all__ = ["DEFAULT_WORKER_MEMORY_MB", "DEFAULT_WORKER_TASKS", "Done", "Failure", "FailureKind", "JsonlSink",
-           "OutFileError", "Progress", "Settings", "Stats", "Work", "WorkerFailure", "run"]
+__all__ = ["DEFAULT_WORKER_MEMORY_MB", "DEFAULT_WORKER_TASKS", "TIMING_FIELDS", "Done", "Failure", "FailureKind",
+           "JsonlSink", "OutFileError", "Progress", "Settings", "Stats", "Work", "WorkerFailure", "run",
+           "without_timing"]

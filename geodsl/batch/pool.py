@@ -35,7 +35,7 @@ Task = Callable[[Any], Any]
 Init = Callable[..., None] | None
 
 _STARTUP_FAILURES = 3
-"""Fresh workers in a row that may die before their first result before the run gives up."""
+"""Workers in a row that may die while they set up (before they take an item) before the run gives up."""
 
 
 def peak_mb() -> float:
@@ -70,6 +70,10 @@ def _worker(conn: Connection, task: Task, init: Init, initargs: tuple[object, ..
         resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
     if init is not None:
         init(*initargs)
+    try:
+        conn.send("ready")  # the parent counts an item's time from when it is sent to a ready worker
+    except (BrokenPipeError, ConnectionResetError, EOFError):
+        return
     for _ in range(tasks):
         try:
             message = conn.recv()
@@ -80,6 +84,8 @@ def _worker(conn: Connection, task: Task, init: Init, initargs: tuple[object, ..
         ok, out = run_one(task, message, memory_mb)
         try:
             conn.send((ok, out, peak_mb()))
+        except (BrokenPipeError, ConnectionResetError, EOFError):
+            return  # the parent is gone (killed): nobody to report to
         except Exception as exc:  # the result does not pickle: a bug in the task
             conn.send((False, Failure("internal", f"internal error: the result could not be sent back: "
                                                   f"{type(exc).__name__}: {exc}"), peak_mb()))
@@ -120,8 +126,9 @@ class _Slot:
         self.process: Any = None
         self.conn: Connection | None = None
         self.busy: _Busy | None = None
+        self.ready = False
+        """Whether the process in the slot has set up and waits for an item."""
         self.done = 0
-        self.fresh = True
 
     def alive(self) -> bool:
         return self.process is not None
@@ -145,6 +152,7 @@ class _Slot:
         if self.conn is not None:
             self.conn.close()
         self.process = self.conn = None
+        self.ready = False
 
 
 class Pool:
@@ -174,13 +182,11 @@ class Pool:
                   self.settings.worker_tasks))
         process.start()
         child.close()
-        slot.process, slot.conn, slot.done, slot.fresh = process, parent, 0, True
+        slot.process, slot.conn, slot.done, slot.ready = process, parent, 0, False
         self.stats.started += 1
 
     def send(self, slot: _Slot, index: int, work: Work[Any, Any]) -> None:
-        if not slot.alive():
-            self.start(slot)
-        assert slot.conn is not None
+        assert slot.conn is not None and slot.ready
         timeout = self.settings.timeout
         slot.busy = _Busy(index, work, None if timeout is None else time.monotonic() + timeout)
         try:
@@ -199,12 +205,36 @@ class Pool:
         slot.busy = None
         slot.stop(kill=kill)
 
+    def _starting(self, slot: _Slot, ready: set[Any]) -> None:
+        """A slot whose worker is setting up: ready, or dead before it was."""
+        assert slot.conn is not None
+        if slot.conn not in ready and slot.process.sentinel not in ready:
+            return
+        try:
+            if slot.conn.poll() and slot.conn.recv() == "ready":
+                slot.ready = True
+                self.startup_failures = 0
+                return
+        except (EOFError, OSError):
+            pass
+        slot.process.join(timeout=1)
+        code = slot.process.exitcode
+        self.startup_failures += 1
+        slot.stop(kill=True)
+        if self.startup_failures >= _STARTUP_FAILURES:
+            raise RuntimeError(f"worker processes die while they set up ({_signal_name(code)}); "
+                               "see the messages above")
+
     def collect(self, timeout: float | None) -> list[tuple[int, Work[Any, Any], tuple[bool, object]]]:
-        """Wait up to ``timeout`` seconds for results, deaths and deadlines;
-        return what ended: (index, work, (ok, result or Failure))."""
+        """Wait up to ``timeout`` seconds for results, deaths, deadlines and
+        workers that finished setting up; return the items that ended:
+        (index, work, (ok, result or Failure))."""
         busy = [s for s in self.slots if s.busy is not None]
-        waitables: list[Any] = [s.conn for s in busy] + [s.process.sentinel for s in busy]
+        starting = [s for s in self.slots if s.alive() and not s.ready]
+        waitables: list[Any] = [s.conn for s in busy + starting] + [s.process.sentinel for s in busy + starting]
         ready = set(wait(waitables, timeout))
+        for slot in starting:
+            self._starting(slot, ready)
         now = time.monotonic()
         ended: list[tuple[int, Work[Any, Any], tuple[bool, object]]] = []
         for slot in busy:
@@ -221,8 +251,6 @@ class Pool:
                     ok, out, peak = message
                     self.stats.peak_mb[slot.number] = max(self.stats.peak_mb[slot.number], peak)
                     slot.done += 1
-                    slot.fresh = False
-                    self.startup_failures = 0
                     slot.busy = None
                     if slot.done >= self.settings.worker_tasks or (not ok and out.kind == "memory"):
                         slot.stop(kill=False)  # it leaves on its own; a fresh one starts on demand
@@ -230,12 +258,6 @@ class Pool:
                     continue
                 slot.process.join(timeout=1)
                 code = slot.process.exitcode
-                if slot.fresh:
-                    self.startup_failures += 1
-                    if self.startup_failures >= _STARTUP_FAILURES:
-                        self._finish(slot, kill=True)
-                        raise RuntimeError(f"worker processes die before their first result ({_signal_name(code)}); "
-                                           "see the messages above")
                 self._finish(slot, kill=True)
                 ended.append((held.index, held.work,
                               (False, Failure("crash", f"the worker process running this problem died "
@@ -266,6 +288,7 @@ def map_ordered(works: Iterator[Work[Any, Any]], task: Task, init: Init, initarg
     done: dict[int, tuple[Work[Any, Any], tuple[bool, object]]] = {}
     next_out = 0
     taken = 0
+    pending: Work[Any, Any] | None = None  # read from the input, not yet sent
     exhausted = False
     try:
         while True:
@@ -273,18 +296,25 @@ def map_ordered(works: Iterator[Work[Any, Any]], task: Task, init: Init, initarg
                 yield done.pop(next_out)
                 next_out += 1
             for slot in pool.slots:
-                if exhausted or taken >= next_out + window:
+                if taken >= next_out + window:
                     break
                 if slot.busy is not None:
                     continue
-                try:
-                    work = next(works)
-                except StopIteration:
-                    exhausted = True
+                if pending is None and not exhausted:
+                    try:
+                        pending = next(works)
+                    except StopIteration:
+                        exhausted = True
+                if pending is None:
                     break
-                pool.send(slot, taken, work)
+                if not slot.alive():
+                    pool.start(slot)  # only when there is an item for it
+                if not slot.ready:
+                    continue
+                pool.send(slot, taken, pending)
+                pending = None
                 taken += 1
-            if exhausted and next_out == taken:
+            if exhausted and pending is None and next_out == taken:
                 return
             for index, work, out in pool.collect(pool.next_deadline()):
                 stats.ran += 1

@@ -24,10 +24,10 @@ def run_rows(stats: Stats) -> list[tuple[str, str]]:
     for kind in ("timeout", "crash", "memory", "internal"):
         if stats.failures.get(kind):
             rows.append((f"{kind} failures", str(stats.failures[kind])))
-    if stats.peak_mb:
+    if stats.peak_mb and stats.ran:
         peaks = ", ".join(f"{p:.0f}" for p in stats.peak_mb)
         rows.append(("peak memory per worker", f"{peaks} MiB (workers started: {stats.started or len(stats.peak_mb)})"))
-    else:
+    elif stats.engine == "inline":
         rows.append(("peak memory", f"{stats.parent_peak_mb:.0f} MiB"))
     return rows
 

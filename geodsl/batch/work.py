@@ -25,6 +25,21 @@ DEFAULT_WORKER_MEMORY_MB = 4096
 """Address space a worker process may map (``RLIMIT_AS``), in MiB."""
 
 
+TIMING_FIELDS = ("seconds", "seconds_without")
+"""The fields of a record that hold wall-clock times: the only ones that
+may differ between two runs of the same job (any engine, any ``--jobs``)."""
+
+
+def without_timing(value: object) -> object:
+    """``value`` (a record, or any JSON) with every timing field removed, at
+    any depth: what "the same output" compares."""
+    if isinstance(value, dict):
+        return {k: without_timing(v) for k, v in value.items() if k not in TIMING_FIELDS}
+    if isinstance(value, list):
+        return [without_timing(v) for v in value]
+    return value
+
+
 @dataclass(frozen=True)
 class Work(Generic[P, C]):
     """One item of a batch.

@@ -17,9 +17,12 @@ result (time-out, crash, out of memory, internal error), else 0.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import io
 import json
+import signal
 import sys
+import threading
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
@@ -247,7 +250,7 @@ def drive(args: argparse.Namespace, batch: Batch, works: Iterable[Work[Any, Any]
         progress.total = batch.count()
     sink = JsonlSink(args.out, resume=args.resume) if args.out else None
     try:
-        with progress:
+        with progress, _stopped_by_sigterm():
             done_iter = run(works, batch.task, on_failure=batch.on_failure, settings=conf, init=batch.init,
                             initargs=batch.initargs, sink=sink, record=lambda o: o.record, identify=identify,
                             progress=progress, failed=lambda o: o.record.get("status") == "error", stats=stats)
@@ -274,6 +277,25 @@ def drive(args: argparse.Namespace, batch: Batch, works: Iterable[Work[Any, Any]
         if sink is not None:
             sink.close()
     return status, stats
+
+
+@contextlib.contextmanager
+def _stopped_by_sigterm() -> Iterator[None]:
+    """SIGTERM (``kill``, a scheduler's pre-emption) ends the run as Ctrl-C
+    does: the workers are stopped and the ``--out`` file is closed after its
+    last complete record, ready for ``--resume``; the exit status is 143."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum: int, frame: object) -> None:
+        raise SystemExit(128 + signum)
+
+    before = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, before)
 
 
 def finish(args: argparse.Namespace, batch: Batch, stats: Stats, *, text_line: bool = True) -> None:
