@@ -96,8 +96,8 @@ class Question:
         clauses = tuple((cl, c.points) for c in problem.premise.constructions for cl in c.clauses)
         return cls(clauses, tuple((o.predicate, truth[o.label]) for o in problem.options))
 
-    def graph(self) -> nx.Graph:
-        g = nx.Graph()
+    def graph(self) -> "nx.Graph[tuple[str, object]]":
+        g: nx.Graph[tuple[str, object]] = nx.Graph()
         points = sorted({str(a) for cl, _ in self.clauses for a in cl.args if isinstance(a, str)}
                         | {p for o, _ in self.options for p in o.points})
         for p in points:
