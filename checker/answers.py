@@ -48,3 +48,36 @@ def extract_answer(text: str, options: Iterable[str] = "ABCD") -> tuple[str, ...
             if labels is not None:
                 return labels
     return None
+
+
+_NUMBER = r"[-−]?\d+(?:,\d{3})*(?:\.\d+)?(?:\s*/\s*\d+(?:\.\d+)?)?"
+_NUMBER_TAG = re.compile(r"\[\s*(?:answer|答案)\s*\]\s*[:：]?\s*\[?\s*(" + _NUMBER + r")", re.IGNORECASE)
+_NUMBER_LINE = re.compile(r"(?:final\s+answer|answer|答案|结果)\s*(?:is|:|：|=|为|是)?\s*(?:approximately|about|≈|约)?\s*\**\s*("
+                          + _NUMBER + r")", re.IGNORECASE)
+_ANY_NUMBER = re.compile(_NUMBER)
+
+
+def _value(text: str) -> float | None:
+    text = text.replace("−", "-").replace(",", "").replace(" ", "")
+    try:
+        if "/" in text:
+            num, den = text.split("/")
+            return float(num) / float(den) if float(den) != 0 else None
+        return float(text)
+    except ValueError:
+        return None
+
+
+def extract_number(text: str) -> float | None:
+    """The number a model's output gives as its final answer to a
+    calculation problem, or ``None``: the number after ``[Answer]``, else
+    after the last "answer is" / "Answer:" / "答案：", else the last number
+    in the text (decimals, thousands separators and fractions such as
+    ``3/4``; radicals and π are not evaluated)."""
+    tail = text[-MAX_SCAN_CHARS:]
+    for pattern in (_NUMBER_TAG, _NUMBER_LINE):
+        matches = list(pattern.finditer(tail))
+        if matches:
+            return _value(matches[-1].group(1))
+    numbers = list(_ANY_NUMBER.finditer(tail))
+    return _value(numbers[-1].group(0)) if numbers else None

@@ -291,9 +291,16 @@ class Judge:
 
     def cost(self, prompt_tokens: int, completion_tokens: int) -> float | None:
         """US dollars for these tokens, if prices were given."""
-        if self.config.price_input is None or self.config.price_output is None:
-            return None
-        return (prompt_tokens * self.config.price_input + completion_tokens * self.config.price_output) / 1e6
+        return judge_cost(self.config, prompt_tokens, completion_tokens)
+
+
+def judge_cost(config: JudgeConfig, prompt_tokens: int, completion_tokens: int) -> float | None:
+    """US dollars for these tokens at ``config``'s prices (None without
+    prices); a function of the configuration alone, so that a batch run
+    prices the tokens its workers spent without a client of its own."""
+    if config.price_input is None or config.price_output is None:
+        return None
+    return (prompt_tokens * config.price_input + completion_tokens * config.price_output) / 1e6
 
 
 def _record(step: "StepGrade", found: JudgeVerdict) -> None:

@@ -54,6 +54,45 @@ class Scored:
         return "right_answer" if self.predicted == self.gold else "wrong_answer"
 
 
+RELAXED_TOLERANCE = 0.03
+"""GeomVerse's relaxed accuracy: a numeric answer within 3% of the gold value is right."""
+
+
+@dataclass(frozen=True, slots=True)
+class CalcScored:
+    """One calculation problem's gold value and predicted number (None: no answer)."""
+
+    gold: float
+    predicted: float | None
+    truncated: bool = False
+    difficulty: str | None = None
+
+
+def relaxed_correct(gold: float, predicted: float | None, tolerance: float = RELAXED_TOLERANCE) -> bool:
+    """|predicted − gold| ≤ tolerance·|gold| (exact equality when the gold value is 0)."""
+    if predicted is None:
+        return False
+    return abs(predicted - gold) <= tolerance * abs(gold)
+
+
+def calculation_summary(items: Sequence[CalcScored], tolerance: float = RELAXED_TOLERANCE) -> dict[str, object]:
+    """Relaxed accuracy (and exact-to-2-decimals accuracy, no answers,
+    truncated outputs) over calculation problems, overall and by difficulty."""
+    def part(subset: Sequence[CalcScored]) -> dict[str, object]:
+        n = len(subset)
+        return {"problems": n,
+                "relaxed_accuracy": sum(relaxed_correct(i.gold, i.predicted, tolerance) for i in subset) / n if n else 0.0,
+                "exact_accuracy": sum(i.predicted is not None and round(i.predicted, 2) == round(i.gold, 2)
+                                      for i in subset) / n if n else 0.0,
+                "no_answer": sum(i.predicted is None and not i.truncated for i in subset),
+                "out_of_length": sum(i.truncated for i in subset)}
+    out = part(items)
+    out["tolerance"] = tolerance
+    levels = sorted({i.difficulty for i in items if i.difficulty is not None})
+    out["by_difficulty"] = {level: part([i for i in items if i.difficulty == level]) for level in levels}
+    return out
+
+
 def precision_recall_f1(gold: frozenset[str], predicted: frozenset[str] | None) -> tuple[float, float, float]:
     """Per-problem precision, recall and F1 (see the module docstring)."""
     if not predicted:
@@ -95,12 +134,16 @@ def summarize(items: Sequence[Scored]) -> dict[str, object]:
     return {"problems": n, "metrics": metrics, "outcomes": outcomes}
 
 
-def score(items: Sequence[Scored]) -> dict[str, object]:
-    """The whole report: overall, and by difficulty when the gold gives one."""
+def score(items: Sequence[Scored], calculations: Sequence[CalcScored] = (),
+          tolerance: float = RELAXED_TOLERANCE) -> dict[str, object]:
+    """The whole report: overall, and by difficulty when the gold gives one;
+    with calculation problems, their relaxed accuracy under ``calculation``."""
     report = summarize(items)
     levels = sorted({i.difficulty for i in items if i.difficulty is not None})
     report["by_difficulty"] = {level: summarize([i for i in items if i.difficulty == level])
                                for level in levels}
+    if calculations:
+        report["calculation"] = calculation_summary(calculations, tolerance)
     return report
 
 

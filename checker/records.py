@@ -15,8 +15,8 @@ from pathlib import Path
 from geodsl.lang.errors import GeoDSLError, LimitError, SyntaxErrorGDL
 from geodsl.lang.parser import check_file_size
 
-from .answers import extract_answer
-from .metrics import DEFAULT_OPTIONS, Scored
+from .answers import extract_answer, extract_number
+from .metrics import DEFAULT_OPTIONS, CalcScored, Scored
 
 MAX_RECORD_CHARS = 4 * 1024 * 1024
 MAX_FILE_BYTES = 2 * 1024 * 1024 * 1024
@@ -117,18 +117,42 @@ def options_of(value: object, name: str = "<record>", number: int = 1, text: str
                       line=number, column=1, text="", source_line=text, hint='"options": ["A", "B", "C", "D"]')
 
 
+def is_calculation(obj: dict[str, object]) -> bool:
+    """A calculation problem's gold record: its ``answer`` is a number or an
+    object with a numeric ``value`` (``geodsl generate --kind calc``
+    writes ``{"text", "value", "formatted", "latex"}``)."""
+    answer = obj.get("answer")
+    if isinstance(answer, dict):
+        return True
+    return isinstance(answer, (int, float)) and not isinstance(answer, bool)
+
+
+def _difficulty(obj: dict[str, object]) -> str | None:
+    """A record's difficulty: a label, or the ``level`` of a generated record's difficulty object."""
+    value = obj.get("difficulty")
+    if isinstance(value, dict):
+        level = value.get("level")
+        return None if level is None else str(level)
+    return None if value is None else str(value)
+
+
 def load_gold(path: str | Path) -> dict[str, tuple[frozenset[str], tuple[str, ...], str | None]]:
-    """id → (gold labels, option labels, difficulty)."""
+    """id → (gold labels, option labels, difficulty) of the multiple-choice
+    records (calculation records are :func:`load_calculation_gold`'s)."""
     name = str(path)
     out: dict[str, tuple[frozenset[str], tuple[str, ...], str | None]] = {}
+    seen: set[str] = set()
     for number, text, obj in read_jsonl(path):
         rid = _record_id(obj, name, number, text)
-        if rid in out:
+        if rid in seen:
             raise RecordError(f"id `{rid}` appears twice", source=name, line=number, column=1, text="",
                               source_line=text, hint="ids must be unique")
+        seen.add(rid)
         if "answer" not in obj:
             raise RecordError("the gold record has no `answer`", source=name, line=number, column=1,
                               text="", source_line=text, hint='"answer": "BD"')
+        if is_calculation(obj):
+            continue
         options = options_of(obj.get("options"), name, number, text)
         gold = _labels_of(obj["answer"], name, number, text, "answer")
         unknown = sorted(gold - set(options))
@@ -136,25 +160,75 @@ def load_gold(path: str | Path) -> dict[str, tuple[frozenset[str], tuple[str, ..
             raise RecordError(f"the answer names `{unknown[0]}`, which is not an option", source=name,
                               line=number, column=1, text="", source_line=text,
                               hint=f"options are {', '.join(options)}")
-        difficulty = obj.get("difficulty")
-        out[rid] = (gold, options, None if difficulty is None else str(difficulty))
-    if not out:
+        out[rid] = (gold, options, _difficulty(obj))
+    if not seen:
         raise RecordError(f"no gold record in {name}: the file is empty or blank", source=name, line=1,
                           column=1, text="", hint='one JSON object per line: {"id": ..., "answer": "BD"}')
     return out
 
 
-def load_scored(predictions: str | Path, gold_path: str | Path) -> list[Scored]:
-    """One :class:`Scored` per gold record, in the gold file's order; a gold
-    id without a prediction counts as no answer."""
-    gold = load_gold(gold_path)
+def load_calculation_gold(path: str | Path) -> dict[str, tuple[float, str | None]]:
+    """id → (gold value, difficulty) of the calculation records."""
+    name = str(path)
+    out: dict[str, tuple[float, str | None]] = {}
+    for number, text, obj in read_jsonl(path):
+        if not is_calculation(obj):
+            continue
+        rid = _record_id(obj, name, number, text)
+        answer = obj["answer"]
+        value = answer.get("value") if isinstance(answer, dict) else answer
+        if isinstance(value, bool) or not isinstance(value, (int, float)):
+            raise RecordError("a calculation answer needs a numeric `value`", source=name, line=number, column=1,
+                              text="", source_line=text, hint='"answer": {"value": 47.64} or "answer": 47.64')
+        out[rid] = (float(value), _difficulty(obj))
+    return out
+
+
+def load_calculations(predictions: str | Path, gold_path: str | Path) -> list[CalcScored]:
+    """One :class:`~.metrics.CalcScored` per calculation gold record, in
+    the gold file's order: the gold value and the predicted number (an
+    ``answer`` number or numeric text, or the number :func:`extract_number`
+    finds in ``output``); a gold id without a prediction is no answer."""
+    gold = load_calculation_gold(gold_path)
     name = str(predictions)
-    predicted: dict[str, tuple[frozenset[str] | None, bool]] = {}
+    predicted: dict[str, tuple[float | None, bool]] = {}
     for number, text, obj in read_jsonl(predictions):
         rid = _record_id(obj, name, number, text)
-        if rid in predicted:
+        if rid not in gold:
+            continue
+        answer = obj.get("answer")
+        if isinstance(answer, (int, float)) and not isinstance(answer, bool):
+            value: float | None = float(answer)
+        elif isinstance(answer, str):
+            value = extract_number(answer)
+        elif isinstance(output := obj.get("output"), str):
+            value = extract_number(output)
+        else:
+            raise RecordError("the prediction has neither `answer` nor `output` (text)", source=name,
+                              line=number, column=1, text="", source_line=text,
+                              hint='{"id": ..., "output": "... the answer is 47.64"}')
+        predicted[rid] = (value, obj.get("finish_reason") == "length")
+    return [CalcScored(value, predicted.get(rid, (None, False))[0], predicted.get(rid, (None, False))[1],
+                       difficulty) for rid, (value, difficulty) in gold.items()]
+
+
+def load_scored(predictions: str | Path, gold_path: str | Path) -> list[Scored]:
+    """One :class:`Scored` per multiple-choice gold record, in the gold
+    file's order; a gold id without a prediction counts as no answer.
+    Predictions for calculation records are :func:`load_calculations`'."""
+    gold = load_gold(gold_path)
+    calculations = load_calculation_gold(gold_path)
+    name = str(predictions)
+    predicted: dict[str, tuple[frozenset[str] | None, bool]] = {}
+    seen: set[str] = set()
+    for number, text, obj in read_jsonl(predictions):
+        rid = _record_id(obj, name, number, text)
+        if rid in seen:
             raise RecordError(f"id `{rid}` appears twice", source=name, line=number, column=1, text="",
                               source_line=text, hint="one prediction per problem")
+        seen.add(rid)
+        if rid in calculations:
+            continue
         if rid not in gold:
             raise RecordError(f"id `{rid}` is not in the gold file", source=name, line=number, column=1,
                               text="", source_line=text, hint="predictions and gold must share ids")

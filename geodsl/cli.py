@@ -20,11 +20,13 @@ from .commands import check as check_command, score as score_command
 from .commands import prove as prove_command
 from .commands import grade as grade_command
 from .commands import aux as aux_command
+from .commands import generate as generate_command
+from .commands import report as report_command
 from .commands.common import EXIT_INPUT, EXIT_INTERNAL
 from .lang.errors import GeoDSLError
 
 COMMANDS = [parse_command, realize_command, render_command, check_command, score_command, prove_command,
-            grade_command, aux_command]
+            grade_command, aux_command, report_command, generate_command]
 
 
 class _ArgumentParser(argparse.ArgumentParser):

@@ -254,3 +254,90 @@ class Prover(Protocol):
         :class:`~geodsl.budget.Clock` of a problem already under way);
         ``figures``: the problem already realized (see :attr:`diagrams`)."""
         ...
+
+
+class ProofGraph:
+    """Proofs as one directed acyclic graph (a ``networkx.DiGraph``), so that
+    a proof's depth and width can be measured, or the proof drawn.
+
+    Nodes are the premises (``kind: premise``), the numerical checks
+    (``check``) and the steps (``step``) of each proof added, named
+    ``p<I>:<ref>`` (``p0:12``, ``p0:N1``) for the I-th proof; an edge runs
+    from each fact or check a step cites to the step (``kind: premise`` or
+    ``check``). Attributes: ``fact`` (the notation), ``predicate`` (the
+    DSL), ``rule``/``label``/``step`` for steps, ``depth`` (premises and
+    checks 0, a step one more than its deepest citation), ``goal`` (true on
+    the node that states the goal), and ``problem``, ``goal_label``,
+    ``file`` of the proof. ``networkx.dag_longest_path_length(g)`` is the
+    depth of the deepest proof."""
+
+    def __init__(self) -> None:
+        import networkx
+
+        self.graph: networkx.DiGraph[str] = networkx.DiGraph()
+        self.proofs = 0
+
+    def add(self, proof: Proof | dict[str, object], *, problem: str | None = None, file: str | None = None,
+            label: str | None = None) -> None:
+        """Add one proof (a :class:`Proof`, or its ``to_dict()``, as in the JSON outputs)."""
+        data = proof.to_dict() if isinstance(proof, Proof) else proof
+        prefix = f"p{self.proofs}:"
+        self.proofs += 1
+        g = self.graph
+        about = {k: v for k, v in (("problem", problem), ("file", file), ("goal_label", label)) if v is not None}
+        goal = data["goal"]
+        depth: dict[str, int] = {}
+        for given in data["premises"]:  # type: ignore[attr-defined]  # a list of objects (Proof.to_dict)
+            node = prefix + str(given["ref"])
+            g.add_node(node, kind="premise", fact=given["fact"], predicate=given["predicate"], depth=0,
+                       goal=given["predicate"] == goal, **about)
+            depth[node] = 0
+        for check in data["checks"]:  # type: ignore[attr-defined]  # a list of objects (Proof.to_dict)
+            node = prefix + str(check["ref"])
+            g.add_node(node, kind="check", fact=check["fact"], predicate=check["predicate"], depth=0, goal=False,
+                       **about)
+            depth[node] = 0
+        for step in data["steps"]:  # type: ignore[attr-defined]  # a list of objects (Proof.to_dict)
+            node = prefix + str(step["ref"])
+            cited = [(prefix + str(r), "premise") for r in step["premises"]]
+            cited += [(prefix + str(c), "check") for c in step["checks"]]
+            d = 1 + max((depth.get(c, 0) for c, _ in cited), default=0)
+            g.add_node(node, kind="step", fact=step["fact"], predicate=step["predicate"], rule=step["rule"],
+                       label=step["label"], step=step["step"], step_kind=step["kind"], depth=d,
+                       goal=step["predicate"] == goal, **about)
+            depth[node] = d
+            for source, kind in cited:
+                g.add_edge(source, node, kind=kind)
+
+    def write(self, path: str, fmt: str) -> None:
+        """Write ``graphml`` (networkx's writer) or ``dot`` (Graphviz)."""
+        if fmt == "graphml":
+            import networkx
+
+            networkx.write_graphml(self.graph, path, encoding="utf-8")
+            return
+        with open(path, "w", encoding="utf-8", newline="\n") as out:
+            out.write(self.dot())
+
+    def dot(self) -> str:
+        """The graph in Graphviz's DOT language: premises as ellipses, checks
+        as diamonds, steps as boxes, the goal in bold red."""
+
+        def quote(value: object) -> str:
+            text = ("true" if value else "false") if isinstance(value, bool) else str(value)
+            text = text.replace("\\", "\\\\").replace('"', '\\"').replace("\n", "\\n")
+            return f'"{text}"'
+
+        shape = {"premise": "ellipse", "check": "diamond", "step": "box"}
+        lines = ["digraph proof {", "  rankdir=TB;", "  node [fontname=\"Helvetica\"];"]
+        for node, attrs in self.graph.nodes(data=True):
+            label = attrs["fact"] if attrs["kind"] != "step" else f"{attrs['step']:03d}. {attrs['fact']}\n({attrs['label']})"
+            extra = ", color=\"#d1495b\", penwidth=2" if attrs.get("goal") else ""
+            fields = "".join(f", {'rule_label' if k == 'label' else k}={quote(v)}" for k, v in attrs.items()
+                             if k != "fact")
+            lines.append(f"  {quote(node)} [label={quote(label)}, shape={shape[attrs['kind']]}{extra}{fields}];")
+        for source, target, attrs in self.graph.edges(data=True):
+            style = " [style=dashed, kind=\"check\"]" if attrs.get("kind") == "check" else " [kind=\"premise\"]"
+            lines.append(f"  {quote(source)} -> {quote(target)}{style};")
+        lines.append("}")
+        return "\n".join(lines) + "\n"

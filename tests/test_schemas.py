@@ -61,7 +61,7 @@ def odd(tmp_path_factory: pytest.TempPathFactory) -> str:
 
 
 def test_the_schemas_are_valid_draft_2020_12_and_shipped() -> None:
-    assert set(geodsl.schemas.COMMANDS) == {"parse", "prove", "check", "realize", "score", "grade", "aux"}
+    assert set(geodsl.schemas.COMMANDS) == {"parse", "prove", "check", "realize", "score", "grade", "aux", "generate"}
     for name in geodsl.schemas.names():
         schema = geodsl.schemas.schema(name)
         assert schema["$schema"] == "https://json-schema.org/draft/2020-12/schema"

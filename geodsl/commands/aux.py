@@ -20,12 +20,12 @@ A batch is JSON Lines, one item per line (blank lines and lines starting with
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import os
 import sys
-import time
 from collections.abc import Iterator
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from .. import datasets
 from ..checker.aux import AuxCheck, Written, candidates_of, check_aux
@@ -33,9 +33,10 @@ from ..lang.ast import Problem
 from ..lang.aux_text import AuxReading
 from ..lang.errors import GeoDSLError, ProblemError
 from ..lang.parser import iter_parse, parse_problem
-from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, AuxText, add_aux, add_dialect, add_diagrams,
-                     add_json, add_problem, add_seed, add_timeout, aux_texts, located, iter_problems, plural,
-                     read_input)
+from ..batch import Failure, Work
+from .batching import BATCH_EXIT_HELP, Batch, JsonArray, Outcome, add_batch_flags, drive, failure_error, finish, key
+from .common import (AuxText, add_aux, add_dialect, add_diagrams, add_json, add_problem, add_seed, add_timeout,
+                     aux_texts, iter_problems, plural, read_input)
 
 BATCH_KEYS = ("problem", "aux", "lang", "name")
 
@@ -55,7 +56,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "lengths, the points the proof uses, a minimal subset of the candidates "
                                    "that proves the goal, and redundant candidates. A summary line ends the "
                                    "output (on stderr with --json).",
-                       epilog=EXIT_STATUS_HELP)
+                       epilog=BATCH_EXIT_HELP)
     p.add_argument("files", nargs="*", metavar="FILE",
                    help=f"problem files (AlphaGeometry text or .gdl), '-' for standard input, or a shipped "
                         f"dataset's name ({names})")
@@ -76,47 +77,81 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="read the candidates and check that they are well defined, but run no prover "
                         "(the proved_* fields are null): for filtering at dataset scale")
     add_dialect(p)
+    add_batch_flags(p)
     p.set_defaults(run=run)
 
 
+@dataclass(frozen=True)
+class _Config:
+    seed: int
+    diagrams: int
+    timeout: float
+    dialect: str
+    minimal: bool
+    prove: bool
+    proofs: bool
+    text: bool
+
+
+_CONFIG: list[_Config] = []
+
+
+def _init(config: _Config) -> None:
+    _CONFIG[:] = [config]
+
+
+Payload = tuple[str, "Problem | GeoDSLError", list["Written | AuxReading"], str]
+
+
+def _task(payload: Payload) -> Outcome:
+    """One problem and its candidates: the check, its record and text."""
+    config = _CONFIG[0]
+    path, problem, candidates, lang = payload
+    if isinstance(problem, GeoDSLError):
+        failed = AuxCheck(problem.problem, "error", error=problem, file=path)
+        return Outcome(failed.to_dict(config.proofs), "", (problem,), failed=True)
+    check = check_aux(problem, candidates, lang=lang, seed=config.seed, diagrams=config.diagrams,
+                      timeout=config.timeout, dialect=config.dialect, minimal=config.minimal, prove=config.prove)
+    check = replace(check, file=path)
+    errors: list[GeoDSLError | str] = [] if check.error is None else [check.error]
+    errors += [c.error.format() for c in check.candidates if c.error is not None]
+    return Outcome(check.to_dict(config.proofs), _text(check, config.proofs) if config.text else "", tuple(errors),
+                   failed=bool(errors))
+
+
+def _failed(work: Work[Payload, list[str]], failure: Failure) -> Outcome:
+    path, problem, _, _ = work.payload
+    error = failure_error(failure, path, problem)
+    name = problem.problem if isinstance(problem, GeoDSLError) else problem.name
+    check = AuxCheck(name, "error", error=error, file=path)
+    return Outcome(check.to_dict(_CONFIG[0].proofs if _CONFIG else False), "", (error,))
+
+
 def run(args: argparse.Namespace) -> int:
-    start = time.monotonic()
     if bool(args.files) == bool(args.batch):
         raise _usage("give problem FILEs or --batch ITEMS.jsonl (one of the two)")
     if args.batch and (args.aux or args.aux_file or args.problem):
         raise _usage("--batch items carry their own problems and candidates: drop --aux, --aux-file, --problem")
-    failed = False
-    results: list[AuxCheck] = []
     texts = aux_texts(args) if not args.batch else []
-    items = _batch(args.batch, args.dialect) if args.batch else _files(args, texts)
-    for path, problem, lines, candidates, lang in items:
-        if isinstance(problem, GeoDSLError):
-            failed = True
-            print(located(problem, lines).format(), file=sys.stderr)
-            results.append(AuxCheck(problem.problem, "error", error=problem, file=path))
-            continue
-        check = check_aux(problem, candidates, lang=lang, seed=args.seed, diagrams=args.diagrams,
-                          timeout=args.timeout, dialect=args.dialect, minimal=args.minimal, prove=args.prove)
-        check = replace(check, file=path)
-        if check.error is not None:
-            failed = True
-            print(located(check.error, lines).format(), file=sys.stderr)
-        for c in check.candidates:
-            if c.error is not None:
-                failed = True
-                print(c.error.format(), file=sys.stderr)
-        results.append(check)
-        if not args.json:
-            _print(check, args.proofs)
-    seconds = time.monotonic() - start
-    line = summary(results, seconds)
-    if args.json:
-        json.dump([r.to_dict(args.proofs) for r in results], sys.stdout, ensure_ascii=False, indent=2)
+    config = _Config(args.seed, args.diagrams, args.timeout, args.dialect, args.minimal, args.prove, args.proofs,
+                     text=not args.json and not args.out)
+
+    def items() -> Iterator[Item]:
+        return _batch(args.batch, args.dialect) if args.batch else _files(args, texts)
+
+    def works() -> Iterator[Work[Payload, list[str]]]:
+        for path, problem, lines, candidates, lang in items():
+            name = problem.problem if isinstance(problem, GeoDSLError) else problem.name
+            yield Work(key(path, name), (path, problem, candidates, lang), lines)
+
+    batch = Batch("aux", _task, _failed, Tally(), _init, (config,), count=lambda: sum(1 for _ in items()))
+    json_out = JsonArray(sys.stdout) if args.json else None
+    status, stats = drive(args, batch, works(), json_out=json_out)
+    if json_out is not None:
+        json_out.close()
         sys.stdout.write("\n")
-        print(line, file=sys.stderr)
-    else:
-        print(line)
-    return EXIT_INPUT if failed else EXIT_OK
+    finish(args, batch, stats)
+    return status
 
 
 def _usage(message: str) -> GeoDSLError:
@@ -221,32 +256,54 @@ def _problem(ref: str, source: str, number: int, raw: str, files: dict[str, dict
         return exc
 
 
-def summary(results: list[AuxCheck], seconds: float) -> str:
+class Tally:
     """``N problems, C candidates: R read, W well defined, U useful, X redundant; P goals proved with
-    candidates (A alone); E errors; T s (K candidates/s)``."""
-    cands = [c for r in results for c in r.candidates]
-    read = sum(c.error is None for c in cands)
-    defined = sum(c.well_defined is True for c in cands)
-    redundant = sum(c.redundant is True for c in cands)
-    useful = sum(1 for r in results for c in r.candidates if c.proved and r.proved_without is False)
-    alone = sum(r.proved_without is True for r in results)
-    withs = sum(r.proved_with is True for r in results)
-    errors = sum(r.status == "error" for r in results) + sum(c.error is not None for c in cands)
-    rate = f" ({len(cands) / seconds:.1f} candidates/s)" if seconds > 0 and cands else ""
-    return (f"{plural(len(results), 'problem')}, {plural(len(cands), 'candidate')}: {read} read, "
-            f"{defined} well defined, {useful} useful, {redundant} redundant; goals proved: {alone} alone, "
-            f"{withs} with candidates; {plural(errors, 'error')}; {seconds:.2f} s{rate}")
+    candidates (A alone); E errors; T s (K candidates/s)``, from the records."""
+
+    def __init__(self) -> None:
+        self.problems = self.cands = self.read = self.defined = self.redundant = 0
+        self.useful = self.alone = self.withs = self.errors = 0
+
+    def add(self, record: dict[str, object]) -> None:
+        self.problems += 1
+        cands: list[dict[str, object]] = record.get("candidates") or []  # type: ignore[assignment]  # aux.json
+        self.cands += len(cands)
+        self.read += sum(c["error"] is None for c in cands)
+        self.defined += sum(c["well_defined"] is True for c in cands)
+        self.redundant += sum(c["redundant"] is True for c in cands)
+        self.useful += sum(1 for c in cands if c["proved"] and record.get("proved_without") is False)
+        self.alone += record.get("proved_without") is True
+        self.withs += record.get("proved_with") is True
+        self.errors += (record.get("status") == "error") + sum(c["error"] is not None for c in cands)
+
+    def line(self, seconds: float) -> str:
+        rate = f" ({self.cands / seconds:.1f} candidates/s)" if seconds > 0 and self.cands else ""
+        return (f"{plural(self.problems, 'problem')}, {plural(self.cands, 'candidate')}: {self.read} read, "
+                f"{self.defined} well defined, {self.useful} useful, {self.redundant} redundant; goals proved: "
+                f"{self.alone} alone, {self.withs} with candidates; {plural(self.errors, 'error')}; "
+                f"{seconds:.2f} s{rate}")
+
+    def rows(self) -> list[tuple[str, str]]:
+        return [("problems", str(self.problems)), ("candidates", str(self.cands)), ("read", str(self.read)),
+                ("well defined", str(self.defined)), ("useful", str(self.useful)),
+                ("redundant", str(self.redundant)), ("goals proved alone", str(self.alone)),
+                ("goals proved with candidates", str(self.withs)), ("errors", str(self.errors))]
 
 
-def _print(check: AuxCheck, proofs: bool) -> None:
-    print(f"problem: {check.problem or '(unnamed)'}  ({check.file})")
+def _text(check: AuxCheck, proofs: bool) -> str:
+    buf = io.StringIO()
+
+    def say(*parts: object, end: str = "\n") -> None:
+        print(*parts, end=end, file=buf)
+
+    say(f"problem: {check.problem or '(unnamed)'}  ({check.file})")
     if check.status == "error":
-        print("  error: the premise could not be realized\n")
-        return
+        say("  error: the premise could not be realized\n")
+        return buf.getvalue()
     if check.goal is None:
-        print("goal: (none) — the candidates are read and checked, nothing is proved")
+        say("goal: (none) — the candidates are read and checked, nothing is proved")
     elif check.goal_true is False:
-        print(f"goal: {check.goal}: false in the diagram — no candidate can prove it")
+        say(f"goal: {check.goal}: false in the diagram — no candidate can prove it")
     else:
         alone = _proved(check.proved_without, check.proof_steps_without)
         with_ = _proved(check.proved_with, check.proof_steps_with)
@@ -255,11 +312,11 @@ def _print(check: AuxCheck, proofs: bool) -> None:
             line += f"; minimal subset {{{', '.join(map(str, check.minimal))}}}"
         if check.used_points:
             line += f"; the proof uses {', '.join(check.used_points)}"
-        print(line)
+        say(line)
     for c in check.candidates:
         head = f"  [{c.index}]{' ' + c.label if c.label else ''} {c.lang or '?'}: {c.text}"
         if c.error is not None:
-            print(f"{head}\n      error: {c.error.message}")
+            say(f"{head}\n      error: {c.error.message}")
             continue
         assert c.reading is not None
         parts = []
@@ -269,9 +326,9 @@ def _print(check: AuxCheck, proofs: bool) -> None:
             parts.append("segments " + ", ".join(a.upper() + b.upper() for a, b in c.reading.segments))
         if c.reading.claims:
             parts.append("claims: " + " | ".join(c.reading.claims))
-        print(f"{head}\n      reads: {' — '.join(parts) or '(nothing to construct)'}")
+        say(f"{head}\n      reads: {' — '.join(parts) or '(nothing to construct)'}")
         if not c.well_defined:
-            print(f"      not well defined: {c.reason}")
+            say(f"      not well defined: {c.reason}")
             continue
         verdict = "well defined" + (", redundant" if c.redundant else "")
         if c.aliases:
@@ -280,13 +337,14 @@ def _print(check: AuxCheck, proofs: bool) -> None:
             verdict += f"; alone with the problem {_proved(c.proved, c.proof_steps)}"
         if c.used_points:
             verdict += f"; the proof uses {', '.join(c.used_points)}"
-        print(f"      {verdict}")
+        say(f"      {verdict}")
     if proofs:
         for title, proof in (("without the candidates", check.proof_without), ("with the candidates", check.proof_with)):
             if proof is not None:
-                print(f"proof {title}:")
-                print(proof.to_text(), end="")
-    print()
+                say(f"proof {title}:")
+                say(proof.to_text(), end="")
+    say()
+    return buf.getvalue()
 
 
 def _proved(proved: bool | None, steps: int | None) -> str:

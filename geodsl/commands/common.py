@@ -134,7 +134,10 @@ def add_diagrams(p: argparse.ArgumentParser) -> None:
 
 
 def add_method(p: argparse.ArgumentParser) -> None:
-    """``--method``, ``--aux-search``, ``--aux-depth K``, ``--jobs N`` (docs/provers.md)."""
+    """``--method``, ``--aux-search`` and ``--aux-depth K`` (docs/provers.md).
+
+    ``--jobs N`` (the batch flags) serves the search too: see
+    :func:`search_jobs`."""
     p.add_argument("--method", choices=("ddar", "search", "algebra", "auto"), default="ddar",
                    help="ddar: deduction + chasing; search: ddar, then ddar with auxiliary "
                         "points; algebra: coordinates and Wu's method with a checked certificate; "
@@ -143,9 +146,21 @@ def add_method(p: argparse.ArgumentParser) -> None:
                    help="search for auxiliary points where DD+AR alone fails (--method ddar becomes search)")
     p.add_argument("--aux-depth", type=count_flag("--aux-depth", "the search depth"), default=2, metavar="K",
                    help="auxiliary points added at most, one per level (default: 2)")
-    p.add_argument("--jobs", type=count_flag("--jobs", "the number of worker processes"), default=1,
-                   metavar="N", help="worker processes of the auxiliary-point search (default: 1); the "
-                                     "result does not depend on it")
+
+
+def search_jobs(args: argparse.Namespace, method: str, problems: Callable[[], int]) -> int:
+    """The processes the auxiliary-point search gets per problem.
+
+    ``--jobs N`` runs the problems in N workers, each searching in one
+    process; a run of one problem has no batch to spread, so its search gets
+    the N processes instead (and the run stays in this process). The search's
+    result does not depend on its process count, so neither does the output.
+    """
+    if method == "ddar" or not args.jobs or args.jobs < 2 or args.ray is not None \
+            or args.problem_timeout is not None or problems() != 1:
+        return 1
+    jobs, args.jobs = int(args.jobs), None
+    return jobs
 
 
 def method_of(args: argparse.Namespace) -> str:

@@ -4,7 +4,7 @@
 ::
 
     geodsl grade --problem FILE [--name NAME] --solution S [--judge none|openai] [--judge-model M] [--json]
-    geodsl grade --batch ITEMS.jsonl [--jobs N] [--json]
+    geodsl grade --batch ITEMS.jsonl [--jobs N | --ray [ADDRESS]] [--out FILE.jsonl [--resume]] [--json]
 
 Symbolic verdicts first; with ``--judge openai`` the steps left undecided
 go to an OpenAI-compatible server (the key from an environment variable
@@ -24,15 +24,17 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from ..checker.grade import GradeOptions, SolutionGrade, grade
-from ..checker.judge import Judge, JudgeConfig
+from ..batch import Failure, Work
+from ..checker.judge import Judge, JudgeConfig, judge_cost
 from ..checker.metrics import geolaux_summary
 from ..checker.steps import FORMATS, read_solution
 from ..lang.ast import Problem
 from ..lang.errors import GeoDSLError, ProblemError, SyntaxErrorGDL
 from ..lang.notation import NOTATION_DIALECTS
 from ..lang.parser import decode, iter_parse
-from .common import (EXIT_INPUT, EXIT_OK, UsageError, add_dialect, add_seed, add_timeout, console,
-                     count_flag, iter_problems, located, plural, read_input, timeout_flag)
+from .batching import ConsoleSpec, Batch, JsonArray, Outcome, add_batch_flags, drive, failure_error, finish, key
+from .common import (UsageError, add_dialect, add_seed, add_timeout, console, count_flag, iter_problems, located,
+                     plural, read_input, timeout_flag)
 
 MAX_ITEM_CHARS = 1_000_000
 
@@ -45,7 +47,8 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                                    "Verdicts, formats, error types and the judge: docs/grading.md.",
                        epilog="exit status: 0 when every solution was read and graded, whatever the "
                               "verdicts; 2 when a problem, a solution or a flag is bad (printed as "
-                              "file:line:col; the other items still run); 1 for an internal error.")
+                              "file:line:col; the other items still run); 1 when a solution got no result "
+                              "(time-out, crash, out of memory) or for an internal error.")
     what = p.add_mutually_exclusive_group(required=True)
     what.add_argument("--problem", metavar="FILE",
                       help="the problem: geodsl text or .gdl ('-' for standard input, or a shipped dataset's name)")
@@ -91,12 +94,11 @@ def register(sub: "argparse._SubParsersAction[argparse.ArgumentParser]") -> None
                        help="the reply cache (default: ~/.cache/geodsl/judge); a re-run costs nothing")
     judge.add_argument("--judge-price", nargs=2, type=float, metavar=("IN", "OUT"), default=None,
                        help="US dollars per million prompt and completion tokens, to report the cost")
-    p.add_argument("--jobs", type=count_flag("--jobs", "the number of processes"), default=1, metavar="N",
-                   help="grade batch items in N processes (default: 1)")
     p.add_argument("--json", action="store_true",
                    help="print JSON (an array, one object per solution; schema: geodsl/schemas/grade.json); "
                         "the summary goes to stderr")
     p.add_argument("--summary", metavar="FILE", help="also write the summary as JSON to FILE")
+    add_batch_flags(p, jobs_help="solutions")
     p.set_defaults(run=run)
 
 
@@ -232,14 +234,17 @@ def _one_problem(text: str, where: str, name: object, dialect: str) -> Problem:
 class _State:
     options: GradeOptions = GradeOptions()
     judge: Judge | None = None
+    console: ConsoleSpec | None = None
+    """How the text of an item is rendered (None: no text, --json or --out)."""
 
 
 _STATE = _State()
 
 
-def _init(options: GradeOptions, config: JudgeConfig | None) -> None:
+def _init(options: GradeOptions, config: JudgeConfig | None, spec: ConsoleSpec | None = None) -> None:
     _STATE.options = options
     _STATE.judge = None if config is None else Judge(config)
+    _STATE.console = spec
 
 
 def _grade_item(item: Item) -> SolutionGrade:
@@ -258,39 +263,95 @@ def _grade_item(item: Item) -> SolutionGrade:
     return out
 
 
+def _task(item: Item) -> Outcome:
+    """One solution: its grade as a record, and its table."""
+    g = _grade_item(item)
+    text = "" if _STATE.console is None else _render(g, _STATE.console)
+    return Outcome(g.to_dict(), text, () if g.error is None else (g.error.format(),), failed=g.error is not None)
+
+
+def _failed(work: Work[Item, None], failure: Failure) -> Outcome:
+    item = work.payload
+    error = failure_error(failure, item.source, None)
+    g = SolutionGrade(item.problem.name if item.problem is not None else None, "error", error=error,
+                      source=item.source, seed=_STATE.options.seed)
+    return Outcome(g.to_dict(), "", (error.format(),))
+
+
+_SUMMARY_STEP_KEYS = ("verdict", "error_type", "decided_by")
+_SUMMARY_KEYS = ("status", "acs", "pcs", "pqs", "judge_tokens", "judge_calls")
+
+
+class Tally:
+    """GeoLaux's summary (:func:`geodsl.checker.metrics.geolaux_summary`),
+    fed with each record cut down to the fields it reads."""
+
+    def __init__(self, config: JudgeConfig | None) -> None:
+        self.records: list[dict[str, object]] = []
+        self.config = config
+
+    def add(self, record: dict[str, object]) -> None:
+        slim: dict[str, object] = {k: record.get(k) for k in _SUMMARY_KEYS}
+        steps = record.get("steps")
+        slim["steps"] = [{k: s.get(k) for k in _SUMMARY_STEP_KEYS} for s in steps if isinstance(s, dict)] \
+            if isinstance(steps, list) else []
+        self.records.append(slim)
+
+    def summary(self) -> dict[str, object]:
+        out = geolaux_summary(self.records)
+        tokens = out["judge_tokens"]
+        assert isinstance(tokens, dict)
+        out["judge_cost_usd"] = None if self.config is None else judge_cost(self.config, tokens["prompt"],
+                                                                             tokens["completion"])
+        return out
+
+    def line(self, seconds: float) -> str:
+        return _summary_line(self.summary())
+
+    def rows(self) -> list[tuple[str, str]]:
+        s = self.summary()
+
+        def pct(key: str) -> str:
+            v = s.get(key)
+            return f"{100 * v:.1f}%" if isinstance(v, (int, float)) else "n/a"
+
+        return [("solutions", str(s["solutions"])), ("graded", str(s["graded"])), ("errors", str(s["errors"])),
+                ("steps", str(s["steps"])), ("ACS", pct("acs")), ("PCS", pct("pcs")), ("PQS", pct("pqs")),
+                ("ΔPCS", pct("delta_pcs")), ("decided symbolically", pct("decided_symbolically")),
+                ("judge calls", str(s["judge_calls"]))]
+
+
 def run(args: argparse.Namespace) -> int:
     options = _options(args)
     config = _judge_config(args)
-    if args.batch is None and args.jobs != 1:
-        raise UsageError("--jobs works with --batch", hint="grade one solution, or a batch in N processes")
-    items = list(_items_batch(args) if args.batch else _items_single(args))
-    if args.jobs > 1 and len(items) > 1:
-        import multiprocessing
+    text = not args.json and not args.out
+    spec = ConsoleSpec.here() if text else None
+    tally = Tally(config)
 
-        with multiprocessing.get_context("spawn").Pool(args.jobs, _init, (options, config)) as pool:
-            graded = list(pool.imap(_grade_item, items))
-    else:
-        _init(options, config)
-        graded = [_grade_item(item) for item in items]
-    records = [g.to_dict() for g in graded]
-    summary = geolaux_summary(records)
-    prompt = sum(g.judge_tokens["prompt"] for g in graded)
-    answered = sum(g.judge_tokens["completion"] for g in graded)
-    summary["judge_cost_usd"] = None if _STATE.judge is None else _STATE.judge.cost(prompt, answered)
+    def items() -> Iterator[Item]:
+        return _items_batch(args) if args.batch else _items_single(args)
+
+    def works() -> Iterator[Work[Item, None]]:
+        for item in items():
+            yield Work(key(item.source, item.problem.name if item.problem is not None else
+                           (item.error.problem if item.error is not None else None)), item)
+
+    batch = Batch("grade", _task, _failed, tally, _init, (options, config, spec),
+                  count=lambda: sum(1 for _ in items()))
+    json_out = JsonArray(sys.stdout) if args.json else None
+    status, stats = drive(args, batch, works(), json_out=json_out)
+    summary = tally.summary()
     if args.summary:
         Path(args.summary).write_text(json.dumps(summary, indent=2, sort_keys=True) + "\n", encoding="utf-8")
-    failed = False
-    for g in graded:
-        if g.error is not None:
-            failed = True
-            print(g.error.format(), file=sys.stderr)
-    if args.json:
-        json.dump(records, sys.stdout, indent=2, ensure_ascii=False)
+    if json_out is not None:
+        json_out.close()
         sys.stdout.write("\n")
         print(_summary_line(summary), file=sys.stderr)
+    elif args.out:
+        finish(args, batch, stats)
     else:
-        _print(graded, summary)
-    return EXIT_INPUT if failed else EXIT_OK
+        console().print(_summary_line(summary))
+    return status
 
 
 def _summary_line(s: dict[str, object]) -> str:
@@ -310,24 +371,24 @@ def _summary_line(s: dict[str, object]) -> str:
             + (f" (${cost:.4f})" if isinstance(cost, float) else ""))
 
 
-def _print(graded: list[SolutionGrade], summary: dict[str, object]) -> None:
+def _render(g: SolutionGrade, spec: ConsoleSpec) -> str:
+    """The table ``geodsl grade`` prints for one solution."""
     from rich.table import Table
 
-    out = console()
-    for g in graded:
-        if g.status != "ok":
-            continue
-        table = Table(title=f"{g.problem or g.source}: first error {g.first_error or '-'}; "
-                            f"ACS {_fmt(g.acs)} PCS {_fmt(g.pcs)} PQS {_fmt(g.pqs)}")
-        for col in ("step", "verdict", "by", "error", "reason"):
-            table.add_column(col)
-        for s in g.steps:
-            table.add_row(str(s.index), s.verdict, s.decided_by, s.error_type or "", s.reason)
-        out.print(table)
-        bad = [c for c in g.cited if not c.established]
-        for c in bad:
-            out.print(f"  [{c.ref}] {c.text}: {c.status}")
-    out.print(_summary_line(summary))
+    if g.status != "ok":
+        return ""
+    out, buf = spec.render()
+    table = Table(title=f"{g.problem or g.source}: first error {g.first_error or '-'}; "
+                        f"ACS {_fmt(g.acs)} PCS {_fmt(g.pcs)} PQS {_fmt(g.pqs)}")
+    for col in ("step", "verdict", "by", "error", "reason"):
+        table.add_column(col)
+    for s in g.steps:
+        table.add_row(str(s.index), s.verdict, s.decided_by, s.error_type or "", s.reason)
+    out.print(table)
+    bad = [c for c in g.cited if not c.established]
+    for c in bad:
+        out.print(f"  [{c.ref}] {c.text}: {c.status}")
+    return buf.getvalue()
 
 
 def _fmt(value: float | None) -> str:

@@ -1,5 +1,6 @@
 """``geodsl prove FILE... [--json] [--timeout S] [--facts] [--seed N] [--diagrams K]
-[--method ddar|search|algebra|auto] [--aux-search] [--aux-depth K] [--jobs N] [--dialect D] [--problem NAME]``.
+[--method ddar|search|algebra|auto] [--aux-search] [--aux-depth K] [--dialect D] [--problem NAME]
+[--graph OUT.graphml|OUT.dot] [--jobs N | --ray [ADDRESS]] [--out FILE.jsonl [--resume]]``.
 
 The same decision as ``geodsl check`` (:func:`geodsl.checker.options.check_problem`),
 for goals: each goal is ``proved``, ``true_unproved`` or ``false`` (false in
@@ -11,11 +12,10 @@ printed. The JSON records share ``check``'s field names
 from __future__ import annotations
 
 import argparse
-import json
+import io
 import sys
-import time
 from collections.abc import Sequence
-from dataclasses import replace
+from dataclasses import dataclass, replace
 
 from ..budget import Budget, Clock
 from ..checker.options import ProblemCheck, check_problem
@@ -24,11 +24,14 @@ from ..ddar.prover import DDARProver
 from ..lang.ast import Predicate, Problem
 from ..lang.errors import GeoDSLError
 from ..lang.notation import to_notation
+from ..batch import Failure, Work
+from ..proofs import ProofGraph, Prover
 from ..realizer import Diagrams
-from ..proofs import Prover
 from ..provers import get_prover
-from .common import (EXIT_INPUT, EXIT_OK, EXIT_STATUS_HELP, add_dialect, add_diagrams, add_files, add_json,
-                     add_method, add_problem, add_seed, add_timeout, iter_problems, located, method_of, plural)
+from .batching import (BATCH_EXIT_HELP, Batch, JsonArray, Outcome, add_batch_flags, drive, failure_error, finish,
+                       problem_works)
+from .common import (UsageError, add_dialect, add_diagrams, add_files, add_json, add_method, add_problem, add_seed,
+                     add_timeout, iter_problems, method_of, plural, search_jobs)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -37,7 +40,7 @@ def register(sub: argparse._SubParsersAction) -> None:
                                    "each problem, decide each goal (proved, true_unproved or false in "
                                    "the diagram) and print the proofs, or a JSON array with --json. "
                                    "A summary line ends the output (on stderr with --json).",
-                       epilog=EXIT_STATUS_HELP)
+                       epilog=BATCH_EXIT_HELP)
     add_files(p)
     add_json(p, "prove")
     add_timeout(p)
@@ -45,8 +48,12 @@ def register(sub: argparse._SubParsersAction) -> None:
     add_seed(p)
     add_diagrams(p)
     add_method(p)
+    p.add_argument("--graph", metavar="OUT.graphml|OUT.dot",
+                   help="also write every proof as a DAG (networkx): premises, numerical checks and steps "
+                        "as nodes, each step's citations as edges; GraphML or Graphviz DOT by the extension")
     add_dialect(p)
     add_problem(p)
+    add_batch_flags(p)
     p.set_defaults(run=run)
 
 
@@ -116,95 +123,162 @@ def record(path: str, check: ProblemCheck, run: Closure | None, facts: bool,
     return out
 
 
-def summary(records: list[dict[str, object]], seconds: float) -> str:
+class Tally:
     """``N problems: S solved, U true but not proved, F false, N without a goal, E errors, T s``."""
-    count: dict[object, int] = {k: 0 for k in ("proved", "true_unproved", "false", None)}
-    errors = 0
-    for r in records:
-        if r["status"] == "error":
-            errors += 1
+
+    def __init__(self, graph: ProofGraph | None = None) -> None:
+        self.count: dict[object, int] = {k: 0 for k in ("proved", "true_unproved", "false", None)}
+        self.errors = self.problems = 0
+        self.graph = graph
+        """Where the proofs go (``--graph``)."""
+
+    def add(self, record: dict[str, object]) -> None:
+        self.problems += 1
+        if self.graph is not None:
+            for goal in record.get("goals") or []:  # type: ignore[attr-defined]  # a list of objects (prove.json)
+                if goal.get("proof") is not None:
+                    problem, file = record.get("problem"), record.get("file")
+                    self.graph.add(goal["proof"], problem=None if problem is None else str(problem),
+                                   file=None if file is None else str(file), label=goal.get("label"))
+        if record["status"] == "error":
+            self.errors += 1
         else:
-            count[r["verdict"]] += 1
-    parts = [f"{count['proved']} solved", f"{count['true_unproved']} true but not proved",
-             f"{count['false']} false"]
-    if count[None]:
-        parts.append(f"{count[None]} without a goal")
-    parts.append(plural(errors, "error"))
-    return f"{plural(len(records), 'problem')}: {', '.join(parts)}; {seconds:.2f} s"
+            self.count[record["verdict"]] += 1
+
+    def line(self, seconds: float) -> str:
+        parts = [f"{self.count['proved']} solved", f"{self.count['true_unproved']} true but not proved",
+                 f"{self.count['false']} false"]
+        if self.count[None]:
+            parts.append(f"{self.count[None]} without a goal")
+        parts.append(plural(self.errors, "error"))
+        return f"{plural(self.problems, 'problem')}: {', '.join(parts)}; {seconds:.2f} s"
+
+    def rows(self) -> list[tuple[str, str]]:
+        return [("problems", str(self.problems)), ("solved (proved)", str(self.count["proved"])),
+                ("true but not proved", str(self.count["true_unproved"])), ("false", str(self.count["false"])),
+                ("without a goal", str(self.count[None])), ("errors", str(self.errors))]
+
+
+@dataclass(frozen=True)
+class _Config:
+    seed: int
+    diagrams: int
+    timeout: float
+    facts: bool
+    text: bool
+    method: str = "ddar"
+    aux_depth: int = 2
+    search_jobs: int = 1
+
+
+_CONFIG: list[_Config] = []
+
+
+def _init(config: _Config) -> None:
+    _CONFIG[:] = [config]
+
+
+def _task(payload: tuple[str, Problem | GeoDSLError]) -> Outcome:
+    """One problem: prove its goals; its record and text."""
+    config = _CONFIG[0]
+    path, item = payload
+    keeping = _KeepingProver(config.seed, True if config.facts else None)
+    prover: Prover = keeping if config.method == "ddar" else get_prover(
+        config.method, seed=config.seed, jobs=config.search_jobs, depth=config.aux_depth)
+    if isinstance(item, GeoDSLError):
+        check = ProblemCheck(item.problem, "error", error=item)
+    else:
+        # prove decides the goals; options are check's.
+        goals_only = replace(item, options=(), answer=None)
+        check = check_problem(goals_only, seed=config.seed, diagrams=config.diagrams, timeout=config.timeout,
+                              with_proofs=True, prover=prover, saturate=config.facts or not item.goals)
+    rec = record(path, check, keeping.run, config.facts, config.method)
+    if check.error is not None:
+        return Outcome(rec, errors=(check.error,), failed=True)
+    errors = tuple(f"internal error: unsound derivation rejected: {bad}"
+                   for bad in (keeping.run.unsound if keeping.run is not None else ()))
+    return Outcome(rec, _text(path, check, keeping.run, rec, config.facts) if config.text else "", errors)
+
+
+def _failed(work: Work[tuple[str, Problem | GeoDSLError], list[str]], failure: Failure) -> Outcome:
+    path, item = work.payload
+    error = failure_error(failure, path, item)
+    name = item.problem if isinstance(item, GeoDSLError) else item.name
+    config = _CONFIG[0] if _CONFIG else None
+    return Outcome(record(path, ProblemCheck(name, "error", error=error), None, config.facts if config else False,
+                          config.method if config else "ddar"), errors=(error,))
 
 
 def run(args: argparse.Namespace) -> int:
-    start = time.monotonic()
-    failed = False
+    graph = _graph_format(args.graph) if args.graph else None
     method = method_of(args)
-    records: list[dict[str, object]] = []
-    for path, item, lines in iter_problems(args.files, args.problem, args.dialect):
-        keeping = _KeepingProver(args.seed, True if args.facts else None)
-        prover: Prover = keeping if method == "ddar" else get_prover(method, seed=args.seed, jobs=args.jobs,
-                                                                     depth=args.aux_depth)
-        if isinstance(item, GeoDSLError):
-            check = ProblemCheck(item.problem, "error", error=item)
-        else:
-            # prove decides the goals; options are check's.
-            goals_only = replace(item, options=(), answer=None)
-            check = check_problem(goals_only, seed=args.seed, diagrams=args.diagrams, timeout=args.timeout,
-                                  with_proofs=True, prover=prover, saturate=args.facts or not item.goals)
-        rec = record(path, check, keeping.run, args.facts, method)
-        records.append(rec)
-        if check.error is not None:
-            failed = True
-            print(located(check.error, lines).format(), file=sys.stderr)
-            continue
-        if keeping.run is not None:
-            for bad in keeping.run.unsound:
-                print(f"internal error: unsound derivation rejected: {bad}", file=sys.stderr)
-        if not args.json:
-            _print(path, check, keeping.run, rec, args.facts)
-    seconds = time.monotonic() - start
-    if args.json:
-        json.dump(records, sys.stdout, ensure_ascii=False, indent=2)
+    found = lambda: iter_problems(args.files, args.problem, args.dialect)  # noqa: E731
+    config = _Config(args.seed, args.diagrams, args.timeout, args.facts, text=not args.json and not args.out,
+                     method=method, aux_depth=args.aux_depth,
+                     search_jobs=search_jobs(args, method, lambda: sum(1 for _ in found())))
+    proofs = ProofGraph() if graph else None
+    batch = Batch("prove", _task, _failed, Tally(proofs), _init, (config,), count=lambda: sum(1 for _ in found()))
+    json_out = JsonArray(sys.stdout) if args.json else None
+    _init(config)  # the parent writes the records of failed problems with it
+    status, stats = drive(args, batch, problem_works(found()), json_out=json_out)
+    if json_out is not None:
+        json_out.close()
         sys.stdout.write("\n")
-        print(summary(records, seconds), file=sys.stderr)
-    else:
-        print(summary(records, seconds))
-    return EXIT_INPUT if failed else EXIT_OK
+    if proofs is not None and graph is not None:
+        proofs.write(args.graph, graph)
+    finish(args, batch, stats)
+    return status
 
 
-def _print(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, object], facts: bool) -> None:
+def _graph_format(path: str) -> str:
+    fmt = path.rpartition(".")[2].lower()
+    if fmt not in ("graphml", "dot"):
+        raise UsageError(f"--graph {path}: the file name ends in .graphml or .dot",
+                         hint="e.g. --graph proof.graphml (networkx, yEd, Gephi) or --graph proof.dot (Graphviz)")
+    return fmt
+
+
+def _text(path: str, check: ProblemCheck, run: Closure | None, rec: dict[str, object], facts: bool) -> str:
+    buf = io.StringIO()
+
+    def say(*parts: object, end: str = "\n") -> None:
+        print(*parts, end=end, file=buf)
+
     goal = "; ".join(v.predicate.to_text() for v in check.options)
     verdict = rec["verdict"]
     kinds = {v.proof_kind for v in check.options}
     words = {"proved": "proved (algebra)" if kinds == {"algebra"} else "proved",
              "false": "false in the diagram (not provable)",
              "true_unproved": f"not proved ({check.closure_status})"}.get(str(verdict), "")
-    print(f"problem: {check.problem or '(unnamed)'}  ({path})")
+    say(f"problem: {check.problem or '(unnamed)'}  ({path})")
     if verdict is None and check.queries:
-        print(f"goal: (none; the queries below): closure {check.closure_status}, {rec['facts']} facts, "
-              f"{check.seconds:.3f} s")
+        say(f"goal: (none; the queries below): closure {check.closure_status}, {rec['facts']} facts, "
+            f"{check.seconds:.3f} s")
     elif verdict is None:
-        print(f"no goal: closure {check.closure_status}, {rec['facts']} facts, {check.seconds:.3f} s")
+        say(f"no goal: closure {check.closure_status}, {rec['facts']} facts, {check.seconds:.3f} s")
     else:
-        print(f"goal: {goal}: {words}, {rec['facts']} facts, {check.seconds:.3f} s")
+        say(f"goal: {goal}: {words}, {rec['facts']} facts, {check.seconds:.3f} s")
     if check.auxiliary and not any(v.proof is not None for v in check.options):
-        print("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary))
+        say("auxiliary constructions (given after `|`): " + "; ".join(check.auxiliary))
     for v in check.options:
         if v.proof is not None or v.certificate is not None:
             if len(check.options) > 1:
-                print(f"proof of {v.predicate.to_text()}:")
+                say(f"proof of {v.predicate.to_text()}:")
             shown = v.proof if v.proof is not None else v.certificate
             assert shown is not None
-            print(shown.to_text(), end="")
+            say(shown.to_text(), end="")
     if verdict == "true_unproved" and check.result is not None:
         for note in check.result.notes:
-            print(f"note: {note}")
+            say(f"note: {note}")
     for q in check.queries:
-        print(f"query: {q.text()}")
+        say(f"query: {q.text()}")
         if q.proof is not None:
-            print(q.proof.to_text(), end="")
+            say(q.proof.to_text(), end="")
     if facts and run is not None:
-        print("* Facts:")
+        say("* Facts:")
         for fact in run.facts:
             parents = ",".join(str(p) for p in fact.parents)
             how = f"premise {fact.origin}" if fact.rule == "premise" else f"{fact.rule} [{parents}]"
-            print(f"{fact.id:03d}. {to_notation(run.fact_predicate(fact))}  ({how})")
-    print()
+            say(f"{fact.id:03d}. {to_notation(run.fact_predicate(fact))}  ({how})")
+    say()
+    return buf.getvalue()

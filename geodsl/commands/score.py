@@ -7,9 +7,9 @@ from typing import cast
 import json
 import sys
 
-from ..checker.metrics import OUTCOMES, score
-from ..checker.records import load_scored
-from .common import EXIT_OK, add_json, console
+from ..checker.metrics import OUTCOMES, RELAXED_TOLERANCE, score
+from ..checker.records import load_calculations, load_scored
+from .common import EXIT_OK, UsageError, add_json, console
 
 _METRICS = ("exact_match", "precision", "recall", "f1", "hamming_accuracy", "avg_selected")
 
@@ -28,12 +28,26 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--gold", required=True, metavar="G.jsonl",
                    help='records {"id", "answer"}, optionally "options" (labels, option texts, or an '
                         'object keyed by label) and "difficulty"')
+    p.add_argument("--tolerance", type=_tolerance, default=RELAXED_TOLERANCE, metavar="T",
+                   help="calculation problems (gold answer a number): relaxed accuracy counts a number within "
+                        f"T·|gold| of the gold value as right (default: {RELAXED_TOLERANCE:g}, GeomVerse's 3%%)")
     add_json(p, "score", "one report object")
     p.set_defaults(run=run)
 
 
+def _tolerance(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        value = -1.0
+    if not 0 <= value < 1:
+        raise UsageError(f"--tolerance {text}: a relative tolerance from 0 to below 1", hint="e.g. --tolerance 0.03")
+    return value
+
+
 def run(args: argparse.Namespace) -> int:
-    report = score(load_scored(args.predictions, args.gold))
+    report = score(load_scored(args.predictions, args.gold), load_calculations(args.predictions, args.gold),
+                   args.tolerance)
     if args.json:
         json.dump(report, sys.stdout, indent=2, sort_keys=True)
         sys.stdout.write("\n")
@@ -61,4 +75,26 @@ def _print_table(report: dict[str, object]) -> None:
         table.add_row(m.replace("_", " "), *cells)
     for o in OUTCOMES:
         table.add_row(o.replace("_", " "), *(str(cast(dict[str, int], p["outcomes"])[o]) for _, p in parts))
+    if report["problems"]:
+        console().print(table)
+    calc = report.get("calculation")
+    if isinstance(calc, dict):
+        _print_calculation(calc)
+
+
+def _print_calculation(calc: dict[str, object]) -> None:
+    from rich.table import Table
+
+    by_difficulty = cast(dict[str, dict[str, object]], calc["by_difficulty"])
+    parts = [("all", calc)] + list(by_difficulty.items())
+    table = Table(title=f"{calc['problems']} calculation problems (relaxed accuracy within "
+                        f"{100 * float(cast(float, calc['tolerance'])):g}%, rates in %)")
+    table.add_column("measure")
+    for label, _ in parts:
+        table.add_column(str(label), justify="right")
+    table.add_row("problems", *(str(p["problems"]) for _, p in parts))
+    for m in ("relaxed_accuracy", "exact_accuracy"):
+        table.add_row(m.replace("_", " "), *(f"{100 * float(cast(float, p[m])):.2f}" for _, p in parts))
+    for m in ("no_answer", "out_of_length"):
+        table.add_row(m.replace("_", " "), *(str(p[m]) for _, p in parts))
     console().print(table)

@@ -42,16 +42,26 @@ LINE = "#4a5a6a"
 CIRCLE = "#3d6fa8"
 HIGHLIGHT = "#d1495b"
 AUX = "#2a9d8f"
+ANNOTATE = "#8a6d3b"
+SHAPE_FILLS = ("#9ecae1", "#fdd0a2", "#c7e9c0", "#dadaeb", "#fcbba1", "#d9d9d9")
 LABEL_SIZE = 15
 FORMATS = ("png", "svg")
 
 
 def figure_bytes(diagram: Diagram, fmt: str = "png", *, highlight: Predicate | str | None = None,
-                 caption: str | None = None, dpi: int = 160) -> bytes:
+                 caption: str | None = None, dpi: int = 160, annotate: Sequence[Predicate] = (),
+                 outlines: Sequence[Sequence[complex]] = ()) -> bytes:
     """The figure of ``diagram`` as the bytes of a ``"png"`` or ``"svg"``
     file, written nowhere (for a web server, a notebook, a zip).
     ``highlight`` (a Predicate or DSL text such as ``"perp a d b c"``)
-    defaults to the problem's first goal. Same diagram, same bytes."""
+    defaults to the problem's first goal. ``annotate``: statements whose
+    objects (the segments, polygons and circles of their ``draw:`` items,
+    never the marks that claim them) are drawn thin and dotted, so a figure
+    of a multiple-choice question shows what every option is about without
+    telling which are true; labels avoid them too. ``outlines``: closed
+    polygons (vertex coordinates) drawn as shapes, outlined and lightly
+    filled (the shapes of a calculation problem, whose premise places its
+    points). Same diagram, same bytes."""
     fmt = fmt.lower().lstrip(".")
     if fmt not in FORMATS:
         raise GeoDSLError(f"unknown figure format `{fmt}`", text=fmt, hint="the formats are png and svg")
@@ -59,7 +69,7 @@ def figure_bytes(diagram: Diagram, fmt: str = "png", *, highlight: Predicate | s
         highlight = parse_predicate(highlight, tuple(diagram.all_coords))
     if highlight is None and diagram.problem.goals:
         highlight = diagram.problem.goals[0]
-    fig = _draw(diagram, highlight, caption)
+    fig = _draw(diagram, highlight, caption, annotate, outlines)
     buf = io.BytesIO()
     with matplotlib.rc_context({"svg.hashsalt": "geodsl", "svg.fonttype": "path"}):
         if fmt == "svg":
@@ -70,7 +80,7 @@ def figure_bytes(diagram: Diagram, fmt: str = "png", *, highlight: Predicate | s
 
 
 def render(diagram: Diagram, out: str | Path, *, highlight: Predicate | str | None = None,
-           caption: str | None = None, dpi: int = 160) -> Path:
+           caption: str | None = None, dpi: int = 160, annotate: Sequence[Predicate] = ()) -> Path:
     """Draw ``diagram`` into the file ``out`` (PNG or SVG, by its extension)
     and return its path. For the bytes without a file, use
     :func:`figure_bytes`. A bad extension or an unwritable path is a
@@ -81,7 +91,7 @@ def render(diagram: Diagram, out: str | Path, *, highlight: Predicate | str | No
     if fmt not in FORMATS:
         raise GeoDSLError(f"cannot write `{out}`: unknown figure format `{path.suffix or '(none)'}`",
                           source=str(out), hint="use a .png or .svg file name")
-    data = figure_bytes(diagram, fmt, highlight=highlight, caption=caption, dpi=dpi)
+    data = figure_bytes(diagram, fmt, highlight=highlight, caption=caption, dpi=dpi, annotate=annotate)
     try:
         path.write_bytes(data)
     except OSError as exc:
@@ -361,13 +371,14 @@ class _Layout:
         return (self.limits[2] - self.limits[0]) / (self.size[0] * 72)
 
 
-def _layout(diagram: Diagram, highlight: Predicate | None, caption: str | None) -> _Layout:
+def _layout(diagram: Diagram, highlight: Predicate | None, caption: str | None,
+            annotate: Sequence[Predicate] = (), outlines: Sequence[Sequence[complex]] = ()) -> _Layout:
     coords = dict(diagram.all_coords)
     aux_names = {n for a in diagram.aux for n in a.points}
     aux_names |= {n for c in diagram.problem.premise.auxiliary for n in c.points}  # given after `|`
     lines, circles = diagram.lines(), diagram.circles()
     circle_geo = [(c.centre, c.radius) for c in circles]
-    x0, x1, y0, y1 = _extent(list(coords.values()), circle_geo)
+    x0, x1, y0, y1 = _extent(list(coords.values()) + [z for poly in outlines for z in poly], circle_geo)
     span = max(x1 - x0, y1 - y0)
     unit = span / 45  # one "mark unit": sizes of ticks, label offsets, arcs
     pad = 0.09 * span
@@ -387,18 +398,26 @@ def _layout(diagram: Diagram, highlight: Predicate | None, caption: str | None) 
         segments += [(coords[a], coords[b]) for a, b in hsegs]
         for poly in hpolys:
             segments += [(coords[poly[i]], coords[poly[(i + 1) % len(poly)]]) for i in range(len(poly))]
+    for shape in outlines:
+        segments += [(shape[i], shape[(i + 1) % len(shape)]) for i in range(len(shape))]
+    for pred in annotate:
+        if all(p in coords for p in pred.points):
+            asegs, apolys = _highlight_parts(pred, coords)
+            segments += [(coords[a], coords[b]) for a, b in asegs]
+            for poly in apolys:
+                segments += [(coords[poly[i]], coords[poly[(i + 1) % len(poly)]]) for i in range(len(poly))]
     return _Layout(coords, aux_names, lines, circles, (x0 - pad, y0 - pad, x1 + pad, y1 + pad),
                    (fw, fh), unit, span, _caption(diagram, highlight, caption), segments)
 
 
 def label_boxes(diagram: Diagram, highlight: Predicate | None = None,
-                caption: str | None = None) -> dict[str, Box]:
+                caption: str | None = None, annotate: Sequence[Predicate] = ()) -> dict[str, Box]:
     """Where :func:`render` puts each point's label: its box (x0, y0, x1,
     y1) in the diagram's coordinates, text and a small margin included.
     ``highlight`` defaults to the first goal, as in :func:`render`."""
     if highlight is None and diagram.problem.goals:
         highlight = diagram.problem.goals[0]
-    lay = _layout(diagram, highlight, caption)
+    lay = _layout(diagram, highlight, caption, annotate)
     return _label_boxes(lay)
 
 
@@ -412,8 +431,9 @@ def _label_boxes(lay: _Layout) -> dict[str, Box]:
     return _place_labels(lay.coords, lay.segments, circles, sizes, POINT_RADIUS * k, lay.limits)
 
 
-def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) -> Figure:
-    lay = _layout(diagram, highlight, caption)
+def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None,
+          annotate: Sequence[Predicate] = (), outlines: Sequence[Sequence[complex]] = ()) -> Figure:
+    lay = _layout(diagram, highlight, caption, annotate, outlines)
     coords, aux_names, lines, circles, unit = lay.coords, lay.aux_names, lay.lines, lay.circles, lay.unit
     fw, fh = lay.size
     caption_lines = lay.caption
@@ -432,6 +452,9 @@ def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) ->
         else:
             ax.add_patch(CirclePatch((c.centre.real, c.centre.imag), c.radius, ec=CIRCLE,
                                      fill=False, lw=1.3, zorder=1))
+    for i, poly in enumerate(outlines):
+        ax.add_patch(Polygon([(z.real, z.imag) for z in poly], closed=True, fc=SHAPE_FILLS[i % len(SHAPE_FILLS)],
+                             alpha=0.35, ec=LINE, lw=1.4, zorder=2))
     premise_lines = [ln for ln in lines if not ln.aux]
     for ln in lines:
         a, b = coords[ln.points[0]], coords[ln.points[-1]]
@@ -444,6 +467,9 @@ def _draw(diagram: Diagram, highlight: Predicate | None, caption: str | None) ->
             ax.plot([a.real, b.real], [a.imag, b.imag], color=LINE, lw=1.4, zorder=2,
                     solid_capstyle="round")
 
+    for pred in annotate:
+        if all(p in coords for p in pred.points):
+            _draw_annotation(ax, pred, coords, diagram)
     if highlight is not None and all(p in coords for p in highlight.points):
         _draw_highlight(ax, highlight, coords, diagram, unit)
 
@@ -507,6 +533,26 @@ def _caption(diagram: Diagram, highlight: Predicate | None, caption: str | None)
         verdict = "holds" if diagram.holds(highlight) else "is false"
         out.append(f"{label}: {highlight.to_text()}  ({verdict} in this diagram)")
     return out
+
+
+def _draw_annotation(ax: Axes, pred: Predicate, coords: dict[str, complex], diagram: Diagram) -> None:
+    """A statement's objects, thin and dotted, none of its marks (see :func:`figure_bytes`)."""
+    segs, polys = _highlight_parts(pred, coords)
+    for poly in polys:
+        segs += [(poly[i], poly[(i + 1) % len(poly)]) for i in range(len(poly))]
+    for a, b in segs:
+        pa, pb = coords[a], coords[b]
+        ax.plot([pa.real, pb.real], [pa.imag, pb.imag], color=ANNOTATE, lw=1.1, ls=(0, (1.5, 2.5)), zorder=3,
+                solid_capstyle="round")
+    for item, names in _draw_items(pred):
+        if item.kind == "circle":
+            p = [coords[n] for n in names]
+            try:
+                o = circumcenter(p[0], p[1], p[2], diagram.tol, diagram.scale)
+            except Degenerate:
+                continue
+            ax.add_patch(CirclePatch((o.real, o.imag), abs(p[0] - o), fill=False, ec=ANNOTATE, lw=1.1,
+                                     ls=(0, (1.5, 2.5)), zorder=3))
 
 
 def _draw_highlight(ax: Axes, pred: Predicate, coords: dict[str, complex], diagram: Diagram,

@@ -1,7 +1,8 @@
 """JSON Schemas (draft 2020-12) of every ``--json`` output, shipped in the package.
 
 One file per command: ``parse.json``, ``prove.json``, ``check.json``,
-``realize.json``, ``score.json``, ``grade.json``, ``aux.json``. Shared pieces (the error object, a
+``realize.json``, ``score.json``, ``grade.json``, ``aux.json``, ``generate.json`` (its
+``$defs/record`` is one line of ``geodsl generate``'s ``problems.jsonl``). Shared pieces (the error object, a
 predicate, a proof) are defined once in ``common.json`` and referenced by
 ``$ref``. Validate an output with any draft 2020-12 validator, e.g.::
 
@@ -26,7 +27,7 @@ _HERE = Path(__file__).resolve().parent
 BASE_URI = "https://geodsl.invalid/schemas/"
 """The ``$id`` prefix of every schema: ``BASE_URI + "prove.json"``."""
 
-COMMANDS = ("parse", "prove", "check", "realize", "score", "grade", "aux")
+COMMANDS = ("parse", "prove", "check", "realize", "score", "grade", "aux", "generate")
 """The commands with a ``--json`` output, one schema each."""
 
 
