@@ -109,9 +109,31 @@ def test_check_sends_true_unproved_options_to_the_search(tmp_path, capsys: pytes
     assert searched[0]["proof"]["auxiliary"] == ["aux1 = intersection_ll aux1 a b c f"]
 
 
+def test_one_jobs_flag_for_the_batch_and_the_search(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``--jobs 2``: one problem searches in 2 processes, two problems run in
+    2 workers searching in one each; the records are the same either way."""
+    from geodsl.batch import without_timing
+
+    p = _jgex("E072-16.gex")
+    one = tmp_path / "one.gdl"
+    one.write_text(f"problem: e072\n{p.premise.to_text()} ? eqangle g a g b g b g c\n", encoding="utf-8")
+    two = tmp_path / "two.gdl"
+    two.write_text(one.read_text(encoding="utf-8") + "problem: e072_again\n" + one.read_text(encoding="utf-8")
+                   .splitlines()[1] + "\n", encoding="utf-8")
+    runs = {}
+    for path in (one, two):
+        for jobs in ([], ["--jobs", "2"]):
+            assert main(["prove", str(path), "--json", "--aux-search", "--aux-depth", "1", *jobs]) == 0
+            runs[path.name, bool(jobs)] = without_timing(json.loads(capsys.readouterr().out))
+    assert runs["one.gdl", False] == runs["one.gdl", True]
+    assert runs["two.gdl", False] == runs["two.gdl", True]
+    assert [r["verdict"] for r in runs["two.gdl", True]] == ["proved", "proved"]
+    assert runs["one.gdl", True][0]["goals"][0]["proof"]["auxiliary"] == ["aux1 = intersection_ll aux1 a b c f"]
+
+
 @pytest.mark.parametrize(("args", "message"), [
     (["--aux-search", "--method", "algebra"], "--aux-search: the algebraic prover adds no auxiliary points"),
-    (["--jobs", "0"], "--jobs 0: the number of worker processes must be a whole number from 1"),
+    (["--jobs", "0"], "--jobs 0: the number of processes must be a whole number from 1"),
     (["--aux-depth", "x"], "--aux-depth x: the search depth must be a whole number from 1"),
 ])
 def test_bad_search_flags_are_usage_errors(args: list[str], message: str,
