@@ -233,17 +233,24 @@ class AuditFinding:
 def audit(checks: Sequence[ProblemCheck]) -> list[AuditFinding]:
     """What GeoChallenge's construction rules forbid: every distractor must be
     falsifiable, every keyed option true (and, for the builder, provable)."""
+    return [f for check in checks for f in audit_record(check.to_dict())]
+
+
+def audit_record(record: dict[str, object]) -> list[AuditFinding]:
+    """:func:`audit` of one problem's ``check --json`` record (as ``--out``
+    files hold them, so a resumed run's audit covers every record)."""
+    key, options = record.get("answer_key"), record.get("options")
+    if record.get("status") != "ok" or not isinstance(key, list) or not isinstance(options, list):
+        return []
+    problem = record.get("problem")
+    name = None if problem is None else str(problem)
     findings = []
-    for check in checks:
-        if check.status != "ok" or check.answer_key is None:
-            continue
-        for v in check.options:
-            keyed = v.label in check.answer_key
-            text = v.predicate.to_text()
-            if not keyed and v.numeric:
-                findings.append(AuditFinding(check.problem, v.label, "keyed_false_but_true", text))
-            elif keyed and not v.numeric:
-                findings.append(AuditFinding(check.problem, v.label, "keyed_true_but_false", text))
-            elif keyed and v.verdict == "true_unproved":
-                findings.append(AuditFinding(check.problem, v.label, "keyed_true_unproved", text))
+    for v in options:
+        keyed, text = v["label"] in key, str(v["predicate"])
+        if not keyed and v["numeric"]:
+            findings.append(AuditFinding(name, str(v["label"]), "keyed_false_but_true", text))
+        elif keyed and not v["numeric"]:
+            findings.append(AuditFinding(name, str(v["label"]), "keyed_true_but_false", text))
+        elif keyed and v["verdict"] == "true_unproved":
+            findings.append(AuditFinding(name, str(v["label"]), "keyed_true_unproved", text))
     return findings

@@ -256,6 +256,19 @@ class Prover(Protocol):
         ...
 
 
+def _canonical_text(text: object) -> str:
+    """``text`` (a predicate in the DSL) with its arguments in canonical
+    order: a step states ``cyclic a o d e`` for the goal ``cyclic a o e d``."""
+    from .lang.definitions import canonical
+    from .lang.errors import GeoDSLError
+    from .lang.parser import parse_predicate
+
+    try:
+        return canonical(parse_predicate(str(text))).to_text()
+    except GeoDSLError:
+        return str(text)
+
+
 class ProofGraph:
     """Proofs as one directed acyclic graph (a ``networkx.DiGraph``), so that
     a proof's depth and width can be measured, or the proof drawn.
@@ -285,12 +298,12 @@ class ProofGraph:
         self.proofs += 1
         g = self.graph
         about = {k: v for k, v in (("problem", problem), ("file", file), ("goal_label", label)) if v is not None}
-        goal = data["goal"]
+        goal = _canonical_text(data["goal"])
         depth: dict[str, int] = {}
         for given in data["premises"]:  # type: ignore[attr-defined]  # a list of objects (Proof.to_dict)
             node = prefix + str(given["ref"])
             g.add_node(node, kind="premise", fact=given["fact"], predicate=given["predicate"], depth=0,
-                       goal=given["predicate"] == goal, **about)
+                       goal=_canonical_text(given["predicate"]) == goal, **about)
             depth[node] = 0
         for check in data["checks"]:  # type: ignore[attr-defined]  # a list of objects (Proof.to_dict)
             node = prefix + str(check["ref"])
@@ -304,7 +317,7 @@ class ProofGraph:
             d = 1 + max((depth.get(c, 0) for c, _ in cited), default=0)
             g.add_node(node, kind="step", fact=step["fact"], predicate=step["predicate"], rule=step["rule"],
                        label=step["label"], step=step["step"], step_kind=step["kind"], depth=d,
-                       goal=step["predicate"] == goal, **about)
+                       goal=_canonical_text(step["predicate"]) == goal, **about)
             depth[node] = d
             for source, kind in cited:
                 g.add_edge(source, node, kind=kind)

@@ -234,3 +234,19 @@ def test_out_refuses_to_overwrite_a_run(tmp_path: Path, capsys: pytest.CaptureFi
     status, _, err = run_cli(capsys, "realize", "imo_ag_30", "--out", str(out), "--resume")
     assert status == 2 and f"--resume: line 1 of {out} is the record of None#None, but problem 1 of the input " \
                            "is imo_ag_30#translated_imo_2000_p1" in err
+
+
+def test_the_audit_of_an_out_run_covers_resumed_records(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """``check --audit --out``: the findings follow the summary table, and a
+    resumed run's audit includes the records the file already held."""
+    example = Path(__file__).resolve().parent.parent / "examples" / "geochallenge.gdl"
+    out = tmp_path / "audit.jsonl"
+    status, text, _ = run_cli(capsys, "check", str(example), "--audit", "--out", str(out))
+    assert status == 0
+    whole = text[text.index("audit: "):]
+    assert whole == "audit: 1 finding\n  morley: option A (cong p q q r): keyed true unproved\n"
+    lines = out.read_text(encoding="utf-8").splitlines()
+    morley = next(i for i, line in enumerate(lines) if '"problem": "morley"' in line)
+    out.write_text("\n".join(lines[:morley + 1]) + "\n", encoding="utf-8")  # stopped after morley
+    status, text, _ = run_cli(capsys, "check", str(example), "--audit", "--out", str(out), "--resume")
+    assert status == 0 and text[text.index("audit: "):] == whole

@@ -1,9 +1,9 @@
 """Batch runs: an ordered, resumable, parallel map over input items.
 
-Every batch command (``check``, ``prove``, ``realize``, ``aux``, ``grade``,
-``generate``) runs on this one engine, so ``--jobs``, ``--ray``, ``--out``,
-``--resume``, the progress bar and the failure records behave the same in
-all of them. :mod:`geodsl.commands.batching` adds the flags and the output
+The batch commands (``check``, ``prove``, ``realize``, ``aux``, ``grade``)
+run on this one engine, so ``--jobs``, ``--ray``, ``--out``, ``--resume``,
+the progress bar and the failure records behave the same in all of them;
+``generate`` and ``report`` map their own items on it with ``--jobs`` only. :mod:`geodsl.commands.batching` adds the flags and the output
 plumbing for CLI commands; library code can call :func:`run` directly.
 
 The contract
@@ -22,7 +22,8 @@ The contract
 
 - ``task(payload) -> R`` is a module-level function (workers receive it by
   reference), pure apart from what ``init(*initargs)`` set up once per
-  worker (and once in the calling process). It must not print: it returns
+  worker (and in the calling process when ``jobs`` is None: a caller that
+  makes failure records there calls ``init`` itself). It must not print: it returns
   everything the command shows, so the output can be assembled in order.
 - Results come back **in the order of** ``works`` whatever the engine
   (``Settings(jobs=None)``: this process; ``jobs=N``: N worker processes;

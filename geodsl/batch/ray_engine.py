@@ -59,7 +59,9 @@ def connect(address: str | None) -> tuple[Any, bool]:
     if ray.is_initialized():
         return ray, False
     try:
-        ray.init(address=None if address in (None, "local") else address, include_dashboard=False,
+        # "local" is Ray's own word for a new instance here; None would join
+        # RAY_ADDRESS or the cluster `ray start` last started on this machine.
+        ray.init(address="local" if address in (None, "local") else address, include_dashboard=False,
                  logging_level="ERROR", log_to_driver=False, configure_logging=True)
     except (ConnectionError, ValueError, RuntimeError) as exc:
         raise GeoDSLError(f"--ray {address}: cannot connect to a Ray cluster: {exc}", text=address,

@@ -10,15 +10,19 @@ from typing import Any
 from .work import Stats
 
 
+def _count(n: int, one: str, many: str) -> str:
+    return f"{n} {one if n == 1 else many}"
+
+
 def run_rows(stats: Stats) -> list[tuple[str, str]]:
     """The rows every command shares, from the run's :class:`Stats`."""
     rows: list[tuple[str, str]] = []
     done = stats.ran + stats.resumed
-    engine = {"inline": "this process", "processes": f"{stats.workers} worker processes",
+    engine = {"inline": "this process", "processes": _count(stats.workers, "worker process", "worker processes"),
               "ray": f"Ray, {stats.workers} CPUs"}.get(stats.engine, stats.engine)
     rows.append(("engine", engine))
     rate = f" ({stats.ran / stats.seconds:.1f}/s)" if stats.seconds > 0 and stats.ran else ""
-    rows.append(("time", f"{stats.seconds:.2f} s for {stats.ran} problems{rate}"))
+    rows.append(("time", f"{stats.seconds:.2f} s for {_count(stats.ran, 'problem', 'problems')}{rate}"))
     if stats.resumed:
         rows.append(("resumed", f"{stats.resumed} records already in the file ({done} in all)"))
     for kind in ("timeout", "crash", "memory", "internal"):

@@ -17,7 +17,7 @@ import sys
 from dataclasses import dataclass, replace
 
 from ..batch import Failure, Work
-from ..checker.options import ProblemCheck, audit, check_problem
+from ..checker.options import ProblemCheck, audit_record, check_problem
 from ..lang.errors import GeoDSLError
 from ..provers import get_prover
 from .batching import (BATCH_EXIT_HELP, Batch, ConsoleSpec, JsonArray, Outcome, add_batch_flags, drive, failure_error,
@@ -71,7 +71,7 @@ def _init(config: _Config) -> None:
 
 
 def _task(payload: tuple[str, object]) -> Outcome:
-    """One problem: its check, record, text and audit findings."""
+    """One problem: its check, record and text."""
     config = _CONFIG[0]
     path, item = payload
     if isinstance(item, GeoDSLError):
@@ -82,8 +82,7 @@ def _task(payload: tuple[str, object]) -> Outcome:
                               timeout=config.timeout, with_proofs=config.proofs, prover=prover)
         check = replace(check, file=path)
     return Outcome(check.to_dict(config.proofs), _render(check, config) if config.text else "",
-                   () if check.error is None else (check.error,), failed=check.error is not None,
-                   extra=tuple(f.to_dict() for f in audit([check])) if config.audit else ())
+                   () if check.error is None else (check.error,), failed=check.error is not None)
 
 
 def _failed(work: Work[tuple[str, object], list[str]], failure: Failure) -> Outcome:
@@ -97,13 +96,17 @@ def _failed(work: Work[tuple[str, object], list[str]], failure: Failure) -> Outc
 class Tally:
     """``N problems, K options: P proved, U true_unproved, F false; E errors; keys: A agree, D disagree``."""
 
-    def __init__(self) -> None:
+    def __init__(self, audit: bool = False) -> None:
         self.problems = self.errors = 0
         self.count = {"proved": 0, "true_unproved": 0, "false": 0}
         self.keyed: list[bool] = []
+        self.audit: list[dict[str, object]] | None = [] if audit else None
+        """``--audit``'s findings, from every record (resumed ones too)."""
 
     def add(self, record: dict[str, object]) -> None:
         self.problems += 1
+        if self.audit is not None:
+            self.audit.extend(f.to_dict() for f in audit_record(record))
         if record.get("status") != "ok":
             self.errors += 1
             return
@@ -139,7 +142,8 @@ def run(args: argparse.Namespace) -> int:
     config = _Config(args.seed, args.diagrams, args.timeout, args.proofs, args.audit,
                      text=not args.json and not args.out, console=ConsoleSpec.here(), method=method,
                      aux_depth=args.aux_depth, search_jobs=search_jobs(args, method, lambda: sum(1 for _ in found())))
-    batch = Batch("check", _task, _failed, Tally(), _init, (config,), count=lambda: sum(1 for _ in found()))
+    tally = Tally(args.audit)
+    batch = Batch("check", _task, _failed, tally, _init, (config,), count=lambda: sum(1 for _ in found()))
     json_out = None
     if args.json:
         if args.audit:
@@ -149,12 +153,14 @@ def run(args: argparse.Namespace) -> int:
     status, stats = drive(args, batch, problem_works(found()), json_out=json_out)
     if json_out is not None:
         json_out.close()
-        if args.audit:
-            sys.stdout.write(',\n  "audit": ' + _indented(batch.extra) + "\n}")
+        if tally.audit is not None:
+            sys.stdout.write(',\n  "audit": ' + _indented(tally.audit) + "\n}")
         sys.stdout.write("\n")
-    elif args.audit and not args.out:
-        _print_audit(batch.extra, config.console)
+    elif tally.audit is not None and not args.out:
+        _print_audit(tally.audit, config.console)
     finish(args, batch, stats)
+    if tally.audit is not None and args.out:
+        _print_audit(tally.audit, config.console)  # after the summary table: the file holds the records only
     return status
 
 
