@@ -164,8 +164,9 @@ def test_a_run_stopped_by_sigterm_resumes_to_the_uninterrupted_file(corpus: Path
     assert main(["check", str(corpus), "--out", str(whole)]) == 2
     capsys.readouterr()
     cut = tmp_path / "cut.jsonl"
+    # From a neutral folder: the installed package, not the source tree.
     proc = subprocess.Popen([sys.executable, "-m", "geodsl", "check", str(corpus), "--out", str(cut), "--jobs", "2"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
     deadline = time.monotonic() + 60
     while time.monotonic() < deadline and (not cut.exists() or cut.read_text(encoding="utf-8").count("\n") < 4):
         time.sleep(0.02)
@@ -180,15 +181,15 @@ def test_a_run_stopped_by_sigterm_resumes_to_the_uninterrupted_file(corpus: Path
     validate("check", out_records(cut))
 
 
-def test_the_progress_bar_is_on_a_terminal_only(corpus: Path) -> None:
+def test_the_progress_bar_is_on_a_terminal_only(corpus: Path, tmp_path: Path) -> None:
     """stderr a terminal: a bar there, stdout untouched; not a terminal: nothing."""
     command = [sys.executable, "-m", "geodsl", "realize", str(corpus), "--json", "--jobs", "2"]
-    plain = subprocess.run(command, capture_output=True)
+    plain = subprocess.run(command, capture_output=True, cwd=tmp_path)
     assert plain.stderr.startswith(f"{corpus}:31:29: error: unknown construction".encode())
     assert b"problems/s" not in plain.stderr and b"\x1b" not in plain.stderr  # the typo's error, nothing else
     leader, follower = pty.openpty()
     with tempfile.TemporaryFile() as captured:
-        proc = subprocess.Popen(command, stdout=captured, stderr=follower)
+        proc = subprocess.Popen(command, stdout=captured, stderr=follower, cwd=tmp_path)
         os.close(follower)
         shown = b""
         while True:  # until the child closes the terminal (EIO)

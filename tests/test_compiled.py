@@ -70,8 +70,11 @@ def test_stubs_describe_the_compiled_modules(tmp_path: object) -> None:
         # An editable install: mypy does not follow its import hook, so
         # point it at the source tree (else it finds no stubs and checks nothing).
         env["MYPYPATH"] = str(home)
-    # The project's mypy settings (sympy, which has no type information, is untyped there).
-    config = Path(__file__).resolve().parent.parent / "pyproject.toml"
+    # sympy has no type information (pyproject.toml says so for `mypy geodsl`). Not the
+    # project's whole config: from site-packages stubtest reaches no sympy import, and
+    # the project's warn_unused_configs would then fail the run on that section.
+    config = Path(str(tmp_path)) / "stubtest.ini"
+    config.write_text("[mypy]\n\n[mypy-sympy,sympy.*]\nignore_missing_imports = True\n", encoding="utf-8")
     done = subprocess.run([sys.executable, "-m", "mypy.stubtest", "--allowlist", str(allowlist),
                            "--ignore-unused-allowlist", "--mypy-config-file", str(config), *modules],
                           capture_output=True, text=True, cwd=str(tmp_path), env=env)

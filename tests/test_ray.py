@@ -8,6 +8,7 @@ Ray is in the test extra (``pip install ".[test]"``), so this runs in CI."""
 from __future__ import annotations
 
 import json
+import os
 import subprocess
 import sys
 from collections.abc import Iterator
@@ -24,13 +25,20 @@ from geodsl.cli import main
 
 
 @pytest.fixture(scope="module")
-def cluster() -> Iterator[str]:
-    """A local Ray instance; its address (the GCS) for a second driver."""
+def cluster(tmp_path_factory: pytest.TempPathFactory) -> Iterator[str]:
+    """A local Ray instance; its address (the GCS) for a second driver.
+
+    Started from a neutral folder: Ray's workers import from the driver's
+    working directory, and in the repository that is the source tree, whose
+    compiled modules only an editable install has."""
+    here = os.getcwd()
+    os.chdir(tmp_path_factory.mktemp("ray-driver"))
     ray.init(num_cpus=2, include_dashboard=False, logging_level="ERROR", log_to_driver=False)
     try:
         yield ray.get_runtime_context().gcs_address
     finally:
         ray.shutdown()
+        os.chdir(here)
 
 
 @pytest.fixture(scope="module")
@@ -50,7 +58,7 @@ def test_a_second_driver_at_the_address_gives_the_records_of_one_process(
     assert main(["check", str(problems), "--json"]) == 2
     here = capsys.readouterr()
     done = subprocess.run([sys.executable, "-m", "geodsl", "check", str(problems), "--json", "--ray", cluster],
-                          capture_output=True, text=True, timeout=300)
+                          capture_output=True, text=True, timeout=300, cwd=problems.parent)
     assert done.returncode == 2, done.stderr
     assert without_timing(json.loads(done.stdout)) == without_timing(json.loads(here.out))
     assert f"{problems}:30:29: error: unknown construction `midpiont`" in done.stderr
