@@ -83,7 +83,7 @@ def test_bad_settings_are_refused() -> None:
     for kwargs, message in [({"jobs": 0}, "jobs must be a whole number from 1, got 0"),
                             ({"timeout": 0.0}, "the hard time limit must be finite and > 0, got 0.0"),
                             ({"worker_tasks": 0}, "worker_tasks must be a whole number from 1, got 0"),
-                            ({"worker_memory_mb": 10}, "worker memory must be at least 64 MiB, got 10")]:
+                            ({"worker_memory_mb": 200}, "worker memory must be at least 256 MiB, got 200")]:
         with pytest.raises(GeoDSLError, match=message):
             Settings(**kwargs)
 

@@ -215,13 +215,25 @@ def test_the_progress_bar_is_on_a_terminal_only(corpus: Path, tmp_path: Path) ->
     (["--jobs", "0"], "geodsl: error: --jobs 0: the number of processes must be a whole number from 1"),
     (["--problem-timeout", "0"], "geodsl: error: --problem-timeout 0: seconds must be a finite number > 0"),
     (["--problem-timeout", "inf"], "geodsl: error: --problem-timeout inf: seconds must be a finite number > 0"),
-    (["--worker-memory", "10"], "geodsl: error: --worker-memory 10: MiB per worker must be a whole number from 64"),
+    (["--worker-memory", "10"], "geodsl: error: --worker-memory 10: MiB per worker must be a whole number from 256"),
     (["--worker-tasks", "x"], "geodsl: error: --worker-tasks x: the number of problems must be a whole number from 1"),
 ])
 def test_flag_errors(args: list[str], message: str, capsys: pytest.CaptureFixture[str]) -> None:
     for command in ("check", "prove", "realize"):
         status, _, err = run_cli(capsys, command, "imo_ag_30", *args)
         assert status == 2 and message in err and "Traceback" not in err, (command, err)
+
+
+def test_a_ray_address_where_nothing_listens_is_refused_at_once(tmp_path: Path,
+                                                               capsys: pytest.CaptureFixture[str]) -> None:
+    """Not minutes of Ray's retries, and no empty --out file left behind."""
+    out = tmp_path / "never.jsonl"
+    start = time.monotonic()
+    status, _, err = run_cli(capsys, "check", "imo_ag_30", "--ray", "127.0.0.1:9", "--out", str(out))
+    assert status == 2 and time.monotonic() - start < 15
+    assert "geodsl: error: --ray 127.0.0.1:9: cannot connect to a Ray cluster: nothing answers at 127.0.0.1:9" in err
+    assert "hint: start one with `ray start --head`" in err and "Traceback" not in err
+    assert not out.exists()
 
 
 def test_out_refuses_to_overwrite_a_run(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

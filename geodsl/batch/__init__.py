@@ -58,9 +58,9 @@ from __future__ import annotations
 from .progress import Progress
 from .run import Done, run
 from .sink import JsonlSink, OutFileError
-from .work import (DEFAULT_WORKER_MEMORY_MB, DEFAULT_WORKER_TASKS, TIMING_FIELDS, Failure, FailureKind, Settings,
-                   Stats, Work, WorkerFailure, without_timing)
+from .work import (DEFAULT_WORKER_MEMORY_MB, DEFAULT_WORKER_TASKS, MIN_WORKER_MEMORY_MB, TIMING_FIELDS, Failure,
+                   FailureKind, Settings, Stats, Work, WorkerFailure, without_timing)
 
-__all__ = ["DEFAULT_WORKER_MEMORY_MB", "DEFAULT_WORKER_TASKS", "TIMING_FIELDS", "Done", "Failure", "FailureKind",
-           "JsonlSink", "OutFileError", "Progress", "Settings", "Stats", "Work", "WorkerFailure", "run",
+__all__ = ["DEFAULT_WORKER_MEMORY_MB", "DEFAULT_WORKER_TASKS", "MIN_WORKER_MEMORY_MB", "TIMING_FIELDS", "Done",
+           "Failure", "FailureKind", "JsonlSink", "OutFileError", "Progress", "Settings", "Stats", "Work", "WorkerFailure", "run",
            "without_timing"]

@@ -14,6 +14,7 @@ worker once gets its error record, not a second chance to crash another.
 
 from __future__ import annotations
 
+import socket
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -50,12 +51,33 @@ def _import_ray() -> Any:
     return ray
 
 
+CONNECT_SECONDS = 10.0
+"""How long an explicit ``host:port`` may take to answer before ``--ray``
+gives up (Ray itself retries an unreachable address for many minutes)."""
+
+
+def answers(address: str) -> None:
+    """Refuse at once an address where nothing listens."""
+    host, _, port = address.removeprefix("ray://").rpartition(":")
+    if not host or not port.isdigit():
+        return  # not host:port ("auto", a bad form): Ray's own checks decide
+    try:
+        socket.create_connection((host, int(port)), timeout=CONNECT_SECONDS).close()
+    except OSError as exc:
+        raise GeoDSLError(f"--ray {address}: cannot connect to a Ray cluster: nothing answers at {host}:{port} "
+                          f"({exc.strerror or exc})", text=address,
+                          hint="start one with `ray start --head`, pass its address (host:6379, auto), "
+                               "or give --ray without an address to start a local instance") from None
+
+
 def connect(address: str | None) -> tuple[Any, bool]:
     """Ray, initialised: ``"local"`` starts a Ray instance on this machine,
     anything else is the address of a running cluster (``auto``,
     ``host:6379``, ``ray://host:10001``). Returns (ray, whether this call
     started the connection, so the caller shuts it down)."""
     ray = _import_ray()
+    if address not in (None, "local", "auto"):
+        answers(str(address))
     if ray.is_initialized():
         return ray, False
     try:

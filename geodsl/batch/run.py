@@ -78,8 +78,9 @@ def run(works: Iterable[Work[P, C]], task: Callable[[P], R], *,
             if progress is not None:
                 progress.advance(failed=old.get("status") == "error")
             yield Done(work, None, old, resumed=True)
-    if sink is not None:
-        sink.start()
+    # Reach the cluster before the sink makes its file: a cluster that cannot
+    # be reached leaves no empty --out file behind (which a rerun would refuse).
+    ray_session = ray_engine.connect(settings.ray) if settings.ray is not None else None
     if settings.ray is not None:
         engine = ray_engine.map_ordered
     elif settings.jobs is not None:
@@ -87,6 +88,8 @@ def run(works: Iterable[Work[P, C]], task: Callable[[P], R], *,
     else:
         engine = _inline
     try:
+        if sink is not None:
+            sink.start()
         for work, (ok, out) in engine(items, task, init, initargs, settings, stats):
             failure = None
             if ok:
@@ -105,3 +108,5 @@ def run(works: Iterable[Work[P, C]], task: Callable[[P], R], *,
     finally:
         stats.seconds = time.monotonic() - start
         stats.parent_peak_mb = pool.peak_mb()
+        if ray_session is not None and ray_session[1]:  # this run started the connection
+            ray_session[0].shutdown()

@@ -25,6 +25,11 @@ DEFAULT_WORKER_MEMORY_MB = 4096
 """Address space a worker process may map (``RLIMIT_AS``), in MiB."""
 
 
+MIN_WORKER_MEMORY_MB = 256
+"""The smallest address-space cap a worker can start under: below it (measured
+at 192 MiB) loading geodsl, numpy and its libraries fails or the worker dies,
+so every problem would get a failure that names the wrong cause."""
+
 TIMING_FIELDS = ("seconds", "seconds_without")
 """The fields of a record that hold wall-clock times: the only ones that
 may differ between two runs of the same job (any engine, any ``--jobs``)."""
@@ -116,8 +121,9 @@ class Settings:
         if self.worker_tasks < 1:
             raise GeoDSLError(f"worker_tasks must be a whole number from 1, got {self.worker_tasks!r}",
                               hint="e.g. --worker-tasks 200")
-        if self.worker_memory_mb is not None and self.worker_memory_mb < 64:
-            raise GeoDSLError(f"worker memory must be at least 64 MiB, got {self.worker_memory_mb!r}",
+        if self.worker_memory_mb is not None and self.worker_memory_mb < MIN_WORKER_MEMORY_MB:
+            raise GeoDSLError(f"worker memory must be at least {MIN_WORKER_MEMORY_MB} MiB, got "
+                              f"{self.worker_memory_mb!r}",
                               hint="e.g. --worker-memory 4096")
         if self.window is not None and self.window < 1:
             raise GeoDSLError(f"window must be a whole number from 1, got {self.window!r}")

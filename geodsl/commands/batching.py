@@ -28,7 +28,8 @@ from dataclasses import dataclass, field
 from typing import IO, Any, Protocol
 
 from ..batch import DEFAULT_WORKER_MEMORY_MB, DEFAULT_WORKER_TASKS, Failure, JsonlSink, Progress, Settings, Stats, Work
-from ..batch import WorkerFailure, run
+from ..batch import MIN_WORKER_MEMORY_MB, WorkerFailure, run
+from ..batch import ray_engine
 from ..batch.summary import table
 from ..lang.ast import Problem
 from ..lang.errors import GeoDSLError
@@ -92,8 +93,8 @@ def _memory_flag(text: str) -> int:
         value = int(text, 10)
     except ValueError:
         value = 0
-    if value < 64:
-        raise UsageError(f"--worker-memory {text}: MiB per worker must be a whole number from 64",
+    if value < MIN_WORKER_MEMORY_MB:
+        raise UsageError(f"--worker-memory {text}: MiB per worker must be a whole number from {MIN_WORKER_MEMORY_MB}",
                          hint=f"e.g. --worker-memory {DEFAULT_WORKER_MEMORY_MB}")
     return value
 
@@ -134,6 +135,11 @@ def settings(args: argparse.Namespace) -> Settings:
                          hint="the file holds the records; the terminal gets a summary table")
     if args.ray is not None and args.jobs is not None:
         raise UsageError("--ray runs on the cluster's CPUs: drop --jobs", hint="--ray [ADDRESS], or --jobs N")
+    if args.ray not in (None, "local", "auto"):
+        try:  # at once, as a flag error: Ray itself retries an address where nothing listens for minutes
+            ray_engine.answers(args.ray)
+        except GeoDSLError as exc:
+            raise UsageError(exc.message, hint=exc.hint) from None
     timeout = args.problem_timeout
     if timeout is None:
         timeout = 4 * float(getattr(args, "timeout", 30.0) or 30.0) + 60.0
