@@ -1,7 +1,8 @@
 """``--ray`` on a real Ray instance this module starts on this machine (two
 CPUs): the same records as one process, in the same order; an --out run
 stopped part-way and resumed on Ray is the uninterrupted file; a problem past
-its hard limit is cancelled (its worker killed) and gets its error record.
+its hard limit is cancelled (its worker killed) and gets its error record; a
+run stopped by SIGTERM exits 143 with whole records, and resumes.
 
 Ray is in the test extra (``pip install ".[test]"``), so this runs in CI."""
 
@@ -9,8 +10,10 @@ from __future__ import annotations
 
 import json
 import os
+import signal
 import subprocess
 import sys
+import time
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -93,3 +96,24 @@ def test_a_problem_past_the_hard_limit_is_cancelled(cluster: str, tmp_path: Path
     slow, fast = json.loads(out.out)
     assert slow["error"]["kind"] == "timeout" and fast["verdict"] == "proved"
     assert "no result within the hard limit of 2 s per problem; the worker was stopped" in out.err
+
+
+def test_sigterm_stops_a_ray_run_cleanly_and_it_resumes(cluster: str, tmp_path: Path,
+                                                        capsys: pytest.CaptureFixture[str]) -> None:
+    """ray.init installs its own SIGTERM handler (exit 15, mid-write); a
+    batch run keeps its own: exit 143, the file ends on a whole record."""
+    cut = tmp_path / "cut.jsonl"
+    proc = subprocess.Popen([sys.executable, "-m", "geodsl", "check", "jgex_ag_231", "--ray", "--out", str(cut)],
+                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, cwd=tmp_path)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline and (not cut.exists() or cut.read_bytes().count(b"\n") < 4):
+        time.sleep(0.02)
+    proc.send_signal(signal.SIGTERM)
+    assert proc.wait(timeout=60) == 143
+    kept = cut.read_bytes()
+    assert kept.endswith(b"\n") and 4 <= kept.count(b"\n") < 231
+    whole = tmp_path / "whole.jsonl"
+    assert main(["check", "jgex_ag_231", "--out", str(whole)]) == 0
+    assert main(["check", "jgex_ag_231", "--out", str(cut), "--resume", "--ray"]) == 0
+    capsys.readouterr()
+    assert without_timing(records(cut)) == without_timing(records(whole))

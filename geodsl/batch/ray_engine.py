@@ -14,7 +14,9 @@ worker once gets its error record, not a second chance to crash another.
 
 from __future__ import annotations
 
+import signal
 import socket
+import threading
 import time
 from collections.abc import Iterator
 from typing import Any
@@ -80,6 +82,8 @@ def connect(address: str | None) -> tuple[Any, bool]:
         answers(str(address))
     if ray.is_initialized():
         return ray, False
+    main_thread = threading.current_thread() is threading.main_thread()
+    before = signal.getsignal(signal.SIGTERM) if main_thread else None
     try:
         # "local" is Ray's own word for a new instance here; None would join
         # RAY_ADDRESS or the cluster `ray start` last started on this machine.
@@ -89,6 +93,11 @@ def connect(address: str | None) -> tuple[Any, bool]:
         raise GeoDSLError(f"--ray {address}: cannot connect to a Ray cluster: {exc}", text=address,
                           hint="start one with `ray start --head`, pass its address (host:6379, auto), "
                                "or give --ray without an address to start a local instance") from None
+    if main_thread and before is not None:
+        # ray.init replaces the driver's SIGTERM handler with one that exits
+        # with status 15 mid-write; keep the caller's (a batch run stops
+        # cleanly, exit 143, the --out file ending on a whole record).
+        signal.signal(signal.SIGTERM, before)
     return ray, True
 
 
