@@ -177,24 +177,33 @@ class Certificate:
     auxiliary: tuple[str, ...] = ()
 
     def to_text(self) -> str:
-        out = [f"proved (algebra: {self.method}), certificate "
-               + ("checked" if self.checked else "NOT checked")]
-        if self.auxiliary:
-            out.append("* Auxiliary Constructions:")
-            out.extend(self.auxiliary)
-        params = self.data.get("parameters", [])
-        members = self.data.get("triangular_set", [])
-        out.append(f"* Coordinates: {len(params) if isinstance(params, list) else 0} parameters, "
-                   f"{len(members) if isinstance(members, list) else 0} quadratic members "
-                   "(the goal's pseudo-remainder is 0)")
-        if self.conditions:
-            out.append("* Non-degeneracy conditions:")
-            out.extend(f"{c} [D{i}]" for i, c in enumerate(self.conditions))
-        return "\n".join(out) + "\n"
+        return certificate_text(self.to_dict())
 
     def to_dict(self) -> dict[str, object]:
         return {"goal": self.goal.to_text(), "method": self.method, "checked": self.checked,
                 "auxiliary": list(self.auxiliary), "conditions": list(self.conditions), **self.data}
+
+
+def certificate_text(data: dict[str, object]) -> str:
+    """A certificate as text, from its JSON form (:meth:`Certificate.to_dict`,
+    the schemas' ``certificate``), so readers of records print it as
+    ``geodsl prove`` does."""
+    out = [f"proved (algebra: {data.get('method')}), certificate "
+           + ("checked" if data.get("checked") else "NOT checked")]
+    auxiliary = data.get("auxiliary")
+    if isinstance(auxiliary, list) and auxiliary:
+        out.append("* Auxiliary Constructions:")
+        out.extend(str(a) for a in auxiliary)
+    params = data.get("parameters", [])
+    members = data.get("triangular_set", [])
+    out.append(f"* Coordinates: {len(params) if isinstance(params, list) else 0} parameters, "
+               f"{len(members) if isinstance(members, list) else 0} quadratic members "
+               "(the goal's pseudo-remainder is 0)")
+    conditions = data.get("conditions")
+    if isinstance(conditions, list) and conditions:
+        out.append("* Non-degeneracy conditions:")
+        out.extend(f"{c} [D{i}]" for i, c in enumerate(conditions))
+    return "\n".join(out) + "\n"
 
 
 @dataclass(frozen=True)

@@ -168,6 +168,19 @@ def test_prove_grade_aux_and_generated_records(tmp_path: Path, capsys: pytest.Ca
     assert "generated problems" in html and "Proof of A: para d e b c (1 steps)" in html
 
 
+def test_an_algebraic_proof_shows_its_certificate(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    """An option proved by the algebra has no synthetic proof: the page shows
+    its certificate and non-degeneracy conditions, as `geodsl prove` prints them."""
+    name = "examples/complete2/unsolved/complete_014_7_Book_00EE_07_E057-41.gex"
+    out = tmp_path / "algebra.jsonl"
+    assert main(["check", "jgex_ag_231", "--problem", name, "--method", "algebra", "--proofs", "--out", str(out)]) == 0
+    capsys.readouterr()
+    html = build(str(out))
+    assert "Algebraic proof of goal: cong j d d i" in html
+    assert "proved (algebra: coordinates), certificate checked" in html
+    assert "the two lines that fix d meet in one point [D0]" in html
+
+
 @pytest.mark.parametrize("content, message", [
     ("", ": error: {path} is empty: no records"),
     ('{"a": 1}\nnot json\n', ":2:1: error: line 2 is not JSON: Expecting value"),

@@ -193,6 +193,9 @@ def problem_html(row: Row, figures: Figures) -> str:
     for s in row.statements:
         if s.proof:
             parts.append(proof_html(s.proof, f"Proof of {s.label}: {s.predicate}"))
+        elif s.certificate:
+            parts.append(f"<details class=\"proof\"><summary>{e(f'Algebraic proof of {s.label}: {s.predicate}')}"
+                         f"</summary><pre>{e(s.certificate)}</pre></details>")
     if row.kind == "aux":
         for c in row.record.get("candidates") or []:  # type: ignore[attr-defined]  # aux.json
             if isinstance(c, dict) and c.get("error"):

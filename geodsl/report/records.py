@@ -17,6 +17,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from ..lang.errors import GeoDSLError
+from ..proofs import certificate_text
 
 KINDS = ("check", "prove", "aux", "grade", "realize", "generate")
 
@@ -117,6 +118,8 @@ class Statement:
     keyed: bool | None = None
     proof: dict[str, object] | str | None = None
     """The proof: a proof object (the schemas' ``proof``), or text."""
+    certificate: str | None = None
+    """An algebraic proof's certificate, as ``geodsl prove`` prints it."""
 
 
 @dataclass
@@ -158,14 +161,16 @@ def row_of(index: int, record: dict[str, object]) -> Row:
         for o in _list(record.get("options")):
             row.statements.append(Statement(str(o["label"]), str(o["predicate"]), _str(o.get("verdict")),
                                             None if not isinstance(keys, list) else o["label"] in keys,
-                                            o.get("proof")))  # type: ignore[arg-type]  # a proof object or null
+                                            o.get("proof"),  # type: ignore[arg-type]  # a proof object or null
+                                            certificate=_certificate(o)))
         row.verdict = _tally([s.verdict for s in row.statements])
         if record.get("key_consistent") is False:
             row.verdict += "; key disagrees"
     elif kind == "prove":
         for g in _list(record.get("goals")):
             row.statements.append(Statement(str(g["label"]), str(g["predicate"]), _str(g.get("verdict")),
-                                            proof=g.get("proof")))  # type: ignore[arg-type]  # a proof object or null
+                                            proof=g.get("proof"),  # type: ignore[arg-type]  # a proof object or null
+                                            certificate=_certificate(g)))
         row.verdict = str(record.get("verdict") or ("no goal" if status == "ok" else status))
     elif kind == "aux":
         goal = _str(record.get("goal"))
@@ -221,6 +226,12 @@ def _tally(verdicts: list[str | None]) -> str:
         return str(verdicts[0])
     counts = {v: verdicts.count(v) for v in ("proved", "true_unproved", "false") if v in verdicts}
     return ", ".join(f"{n} {v}" for v, n in counts.items())
+
+
+def _certificate(statement: dict[str, object]) -> str | None:
+    """The text of an option's or goal's algebraic certificate, if it has one."""
+    cert = statement.get("certificate")
+    return certificate_text(cert) if isinstance(cert, dict) else None
 
 
 def _str(value: object) -> str | None:
