@@ -32,18 +32,14 @@ fastest time of each: on a shared machine a single run's median moves by
 from __future__ import annotations
 
 import argparse
-import json
-import os
 import statistics
-import subprocess
-import tempfile
 import sys
 import time
 from pathlib import Path
 
 import geodsl
+from newclid_runner import run_newclid
 
-HERE = Path(__file__).resolve().parent
 SETS = {"jgex": geodsl.datasets.path("jgex_ag_231"), "imo": geodsl.datasets.path("imo_ag_30")}
 
 
@@ -80,22 +76,6 @@ def run_geodsl(path: Path, timeout: float, repeat: int = 1) -> list[dict[str, ob
         rows.append({"name": p.name, "solved": solved, "status": status,
                      "seconds": best, "unsound": unsound, "problem": p})
     return rows
-
-
-def run_newclid(python: str, items: list[dict[str, str]], timeout: float,
-                repeat: int = 1) -> dict[str, dict[str, object]]:
-    env = dict(os.environ)
-    env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
-    # Newclid writes web assets (lib/) into its working folder: keep them out of the repository.
-    with tempfile.TemporaryDirectory() as workdir:
-        proc = subprocess.run([python, str(HERE / "newclid_runner.py"), str(timeout), str(repeat)],
-                              input="".join(json.dumps(i) + "\n" for i in items), text=True,
-                              capture_output=True, env=env, check=False, cwd=workdir)
-    out = {}
-    for line in proc.stdout.splitlines():
-        rec = json.loads(line)
-        out[rec["name"]] = rec
-    return out
 
 
 def _problem_text(p: geodsl.Problem, dialect: str) -> str:

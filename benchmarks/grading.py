@@ -40,9 +40,7 @@ import json
 import os
 import random
 import re
-import subprocess
 import sys
-import tempfile
 import time
 from collections import Counter
 from dataclasses import dataclass, field
@@ -52,8 +50,8 @@ import geodsl
 from geodsl.checker.grade import GradeOptions, grade
 from geodsl.checker.steps import read_solution
 from geodsl.lang.notation import read_notation, to_notation
+from newclid_runner import run_newclid
 
-HERE = Path(__file__).resolve().parent
 SETS = {"jgex": "jgex_ag_231", "imo": "imo_ag_30"}
 KINDS = ("false_conclusion", "swapped_premises", "deleted_step", "assumed_goal")
 CORRECT = {"valid", "valid_skip"}
@@ -97,12 +95,13 @@ def newclid_proofs(name: str, python: str, timeout: float, cache: Path, limit: i
     if missing:
         raw = geodsl.datasets.text(name).splitlines()
         originals = {raw[i].strip(): raw[i + 1].strip() for i in range(0, len(raw) - 1, 2)}
-        first = _run_newclid(python, [{"name": p.name, "text": originals.get(str(p.name), "")} for p in missing],
-                             timeout)
+        first = run_newclid(python, [{"name": p.name, "text": originals.get(str(p.name), "")} for p in missing],
+                            timeout, proofs=True)
         retry = [p for p in missing if first.get(str(p.name), {}).get("error") not in (None, "timeout")]
         # Lines Newclid rejects in the original spelling, in geodsl's Newclid-dialect printing.
-        again = _run_newclid(python, [{"name": p.name, "text": f"{p.premise.to_text('newclid')} ? "
-                                       + "; ".join(g.to_text("newclid") for g in p.goals)} for p in retry], timeout)
+        again = run_newclid(python, [{"name": p.name, "text": f"{p.premise.to_text('newclid')} ? "
+                                       + "; ".join(g.to_text("newclid") for g in p.goals)} for p in retry], timeout,
+                            proofs=True)
         first.update(again)
         records.update(first)
         cache.mkdir(parents=True, exist_ok=True)
@@ -110,22 +109,6 @@ def newclid_proofs(name: str, python: str, timeout: float, cache: Path, limit: i
                         encoding="utf-8")
     return [(p, str(records[p.name]["proof"])) for p in problems
             if p.name in records and records[p.name].get("solved")]
-
-
-def _run_newclid(python: str, items: list[dict[str, str]], timeout: float) -> dict[str, dict[str, object]]:
-    if not items:
-        return {}
-    env = dict(os.environ)
-    env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")
-    with tempfile.TemporaryDirectory() as workdir:  # Newclid writes files into its working folder
-        proc = subprocess.run([python, str(HERE / "newclid_runner.py"), str(timeout), "1", "--proofs"],
-                              input="".join(json.dumps(i) + "\n" for i in items), text=True,
-                              capture_output=True, env=env, check=False, cwd=workdir)
-    out = {}
-    for line in proc.stdout.splitlines():
-        rec = json.loads(line)
-        out[rec["name"]] = rec
-    return out
 
 
 # ------------------------------------------------------------------ seeding errors

@@ -13,16 +13,21 @@ covers realize + closure + proof.
     newclid_runner.py TIMEOUT [REPEAT] [--proofs]
 
 ``REPEAT``: how many times to run each problem (the fastest run's time is
-reported).
+reported). The benchmarks call it through :func:`run_newclid`, from geodsl's
+interpreter.
 """
 
 from __future__ import annotations
 
 import json
 import logging
+import os
 import signal
+import subprocess
 import sys
+import tempfile
 import time
+from pathlib import Path
 
 
 class _Timeout(Exception):
@@ -58,6 +63,27 @@ def _run_once(item: dict, timeout: int, proofs: bool) -> dict:
         signal.alarm(0)
     record["seconds"] = round(time.perf_counter() - start, 4)
     return record
+
+
+def run_newclid(python: str, items: list[dict[str, str]], timeout: float, repeat: int = 1, *,
+                proofs: bool = False) -> dict[str, dict[str, object]]:
+    """This runner under Newclid's interpreter ``python`` on ``items``: its
+    records by problem name."""
+    if not items:
+        return {}
+    env = dict(os.environ)
+    env["PATH"] = str(Path(python).parent) + os.pathsep + env.get("PATH", "")  # yuclid beside it
+    # Newclid writes web assets (lib/) into its working folder: keep them out of the repository.
+    with tempfile.TemporaryDirectory() as workdir:
+        proc = subprocess.run([python, str(Path(__file__).resolve()), str(timeout), str(repeat),
+                               *(["--proofs"] if proofs else [])],
+                              input="".join(json.dumps(i) + "\n" for i in items), text=True,
+                              capture_output=True, env=env, check=False, cwd=workdir)
+    out = {}
+    for line in proc.stdout.splitlines():
+        rec = json.loads(line)
+        out[rec["name"]] = rec
+    return out
 
 
 def main() -> int:

@@ -388,19 +388,18 @@ class Grader:
             base.reason = "joins points of the figure: adds no point"
             return base, []
         view = figure.view(0, _triangles(step.text))
-        claims: list[_Claim] = []
         unread: list[str] = []
-        for text in step.claims:
-            read = read_claim(text, solution.notation, view, figure.names)
-            unread += read.unread
-            for pred, said in zip(read.predicates, read.texts):
-                claims.append(_Claim(pred, said, self._per_diagram(figure, step, said, pred, solution.notation)))
-        because: list[_Claim] = []
-        for text in step.because:
-            read = read_claim(text, solution.notation, view, figure.names)
-            unread += read.unread
-            for pred, said in zip(read.predicates, read.texts):
-                because.append(_Claim(pred, said, self._per_diagram(figure, step, said, pred, solution.notation)))
+
+        def read_all(texts: Sequence[str]) -> list[_Claim]:
+            out = []
+            for text in texts:
+                read = read_claim(text, solution.notation, view, figure.names)
+                unread.extend(read.unread)
+                for pred, said in zip(read.predicates, read.texts):
+                    out.append(_Claim(pred, said, self._per_diagram(figure, step, said, pred, solution.notation)))
+            return out
+
+        claims, because = read_all(step.claims), read_all(step.because)
         # Words that state nothing (`as required`, `by the theorem`) are not claims left unread.
         unread = [piece for piece in unread if _MATHS.search(piece)]
         base.claims = [c.predicate.to_text() for c in claims]

@@ -15,6 +15,32 @@ JGEX = geodsl.datasets.path("jgex_ag_231")
 IMO = geodsl.datasets.path("imo_ag_30")
 
 
+ODD_PROBLEMS = """problem: typo
+a b c = triangle a b c; d = midpiont d a b ? coll a b d
+
+problem: false_goal
+a b c = triangle a b c; d = midpoint d a b ? perp a b c d
+
+problem: no_goal
+a b c = triangle a b c; d = midpoint d a b
+
+problem: degenerate
+a b = segment a b; c = midpoint c a b; o = circle o a b c
+
+problem: two_goals
+a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c; cong d e b c
+
+"""
+"""Problems every command must handle without a traceback: a typo (an input
+error, first so its line is known), a false goal, no goal, a degenerate
+construction, two goals; each ends with a blank line."""
+
+QUERY_PROBLEM = """problem: query
+a = free a; b = lconst b a 3; c = eq_triangle c a b ? acompute a b b c
+"""
+"""A goal asking for a value (answered numerically)."""
+
+
 @pytest.fixture(scope="session")
 def jgex_text() -> str:
     return geodsl.datasets.text("jgex_ag_231")

@@ -13,31 +13,15 @@ import pytest
 
 import geodsl.schemas
 from geodsl.cli import main
+from conftest import ODD_PROBLEMS, QUERY_PROBLEM
 
 ROOT = Path(__file__).resolve().parent.parent
 EXAMPLES = sorted(str(p) for p in (ROOT / "examples").iterdir())
 
-ODD = """problem: typo
-a b c = triangle a b c; d = midpiont d a b ? coll a b d
-
-problem: false_goal
-a b c = triangle a b c; d = midpoint d a b ? perp a b c d
-
-problem: no_goal
-a b c = triangle a b c; d = midpoint d a b
-
-problem: degenerate
-a b = segment a b; c = midpoint c a b; o = circle o a b c
-
-problem: two_goals
-a b c = triangle a b c; d = midpoint d a b; e = midpoint e a c ? para d e b c; cong d e b c
-
-problem: auxiliary_section
+ODD = ODD_PROBLEMS + """problem: auxiliary_section
 a b c = triangle a b c | d = midpoint d a b; e = midpoint e a c ? para d e b c
 
-problem: query
-a = free a; b = lconst b a 3; c = eq_triangle c a b ? acompute a b b c
-
+""" + QUERY_PROBLEM + """
 problem: side_condition_goal
 a b c = between a b c ? obtuse_angle b a c
 """

@@ -235,39 +235,29 @@ def _name(p: str) -> str:
     return shown
 
 
+_TARGET_WORDS: dict[str, tuple[str, str]] = {
+    "on_line": ("line {0}{1}", "直线{0}{1}"),
+    "between_bound": ("segment {0}{1}", "线段{0}{1}"),
+    "on_opline": ("the extension of {1}{0} beyond {0}", "{1}{0}的延长线"),
+    "on_pline": ("the line through {0} parallel to {1}{2}", "过点{0}且平行于{1}{2}的直线"),
+    "on_tline": ("the line through {0} perpendicular to {1}{2}", "过点{0}且垂直于{1}{2}的直线"),
+    "lc_tangent": ("the tangent at {0} to circle {1}", "⊙{1}在点{0}处的切线"),
+    "on_bline": ("the perpendicular bisector of {0}{1}", "{0}{1}的垂直平分线"),
+    "angle_bisector": ("the bisector of angle {0}{1}{2}", "∠{0}{1}{2}的平分线"),
+    "on_circle": ("the circle centred {0} through {1}", "以{0}为圆心、{0}{1}为半径的圆"),
+    "eqdistance": ("the circle centred {0} with radius {1}{2}", "以{0}为圆心、{1}{2}为半径的圆"),
+    "on_circum": ("the circumcircle of triangle {0}{1}{2}", "△{0}{1}{2}的外接圆"),
+    "on_dia": ("the circle with diameter {0}{1}", "以{0}{1}为直径的圆"),
+    "on_minor_arc": ("the minor arc {1}{2} of circle {0}", "⊙{0}的劣弧{1}{2}"),
+    "on_arc": ("the arc {1}{2} not containing {0}", "不含点{0}的弧{1}{2}"),
+}
+"""Each locus of a worded construction, in English and Chinese: ``{0}`` is
+the locus's first point, and so on."""
+
+
 def _target(name: str, args: Sequence[str], lang: str) -> str:
-    n = [_name(a) for a in args]
-    en = lang == "en"
-    if name == "on_line":
-        return f"line {n[0]}{n[1]}" if en else f"直线{n[0]}{n[1]}"
-    if name == "between_bound":
-        return f"segment {n[0]}{n[1]}" if en else f"线段{n[0]}{n[1]}"
-    if name == "on_opline":
-        return f"the extension of {n[1]}{n[0]} beyond {n[0]}" if en else f"{n[1]}{n[0]}的延长线"
-    if name == "on_pline":
-        return f"the line through {n[0]} parallel to {n[1]}{n[2]}" if en else f"过点{n[0]}且平行于{n[1]}{n[2]}的直线"
-    if name == "on_tline":
-        return (f"the line through {n[0]} perpendicular to {n[1]}{n[2]}" if en
-                else f"过点{n[0]}且垂直于{n[1]}{n[2]}的直线")
-    if name == "lc_tangent":
-        return f"the tangent at {n[0]} to circle {n[1]}" if en else f"⊙{n[1]}在点{n[0]}处的切线"
-    if name == "on_bline":
-        return f"the perpendicular bisector of {n[0]}{n[1]}" if en else f"{n[0]}{n[1]}的垂直平分线"
-    if name == "angle_bisector":
-        return f"the bisector of angle {n[0]}{n[1]}{n[2]}" if en else f"∠{n[0]}{n[1]}{n[2]}的平分线"
-    if name == "on_circle":
-        return f"the circle centred {n[0]} through {n[1]}" if en else f"以{n[0]}为圆心、{n[0]}{n[1]}为半径的圆"
-    if name == "eqdistance":
-        return f"the circle centred {n[0]} with radius {n[1]}{n[2]}" if en else f"以{n[0]}为圆心、{n[1]}{n[2]}为半径的圆"
-    if name == "on_circum":
-        return f"the circumcircle of triangle {n[0]}{n[1]}{n[2]}" if en else f"△{n[0]}{n[1]}{n[2]}的外接圆"
-    if name == "on_dia":
-        return f"the circle with diameter {n[0]}{n[1]}" if en else f"以{n[0]}{n[1]}为直径的圆"
-    if name == "on_minor_arc":
-        return f"the minor arc {n[1]}{n[2]} of circle {n[0]}" if en else f"⊙{n[0]}的劣弧{n[1]}{n[2]}"
-    if name == "on_arc":
-        return f"the arc {n[1]}{n[2]} not containing {n[0]}" if en else f"不含点{n[0]}的弧{n[1]}{n[2]}"
-    raise AssertionError(name)  # pragma: no cover - callers pass loci of WORDED only
+    en, zh = _TARGET_WORDS[name]  # callers pass loci of WORDED only
+    return (en if lang == "en" else zh).format(*(_name(a) for a in args))
 
 
 def to_words(construction: Construction, lang: str = "en") -> str:

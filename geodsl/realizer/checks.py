@@ -345,28 +345,31 @@ def nperp(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool
     return diff([a, b], tol, scale) and diff([c, d], tol, scale) and not perp(args, tol, scale)
 
 
+def _signed_pair(s1: float, s2: float, tol: Tolerance, scale: float) -> int:
+    """0 when either quantity (an area or a dot product: a squared length)
+    is within the tolerance of 0, else 1 for equal signs and −1 for opposite."""
+    eps2 = tol.length_at(scale) ** 2
+    if abs(s1) <= eps2 or abs(s2) <= eps2:
+        return 0
+    return 1 if (s1 > 0) == (s2 > 0) else -1
+
+
 @_check("sameclock")
 def sameclock(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
     a, b, c, p, q, r = _pts(args)
-    eps2 = tol.length_at(scale) ** 2
-    s1, s2 = cross(b - a, c - a), cross(q - p, r - p)
-    return abs(s1) > eps2 and abs(s2) > eps2 and (s1 > 0) == (s2 > 0)
+    return _signed_pair(cross(b - a, c - a), cross(q - p, r - p), tol, scale) == 1
 
 
 @_check("sameside")
 def sameside(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
     a, b, c, x, y, z = _pts(args)
-    eps2 = tol.length_at(scale) ** 2
-    s1, s2 = dot(b - a, c - a), dot(y - x, z - x)
-    return abs(s1) > eps2 and abs(s2) > eps2 and (s1 > 0) == (s2 > 0)
+    return _signed_pair(dot(b - a, c - a), dot(y - x, z - x), tol, scale) == 1
 
 
 @_check("nsameside")
 def nsameside(args: Sequence[complex | float], tol: Tolerance, scale: float) -> bool:
     a, b, c, x, y, z = _pts(args)
-    eps2 = tol.length_at(scale) ** 2
-    s1, s2 = dot(b - a, c - a), dot(y - x, z - x)
-    return abs(s1) > eps2 and abs(s2) > eps2 and (s1 > 0) != (s2 > 0)
+    return _signed_pair(dot(b - a, c - a), dot(y - x, z - x), tol, scale) == -1
 
 
 @_check("obtuse_angle")
