@@ -78,10 +78,10 @@ def connect(address: str | None) -> tuple[Any, bool]:
     ``host:6379``, ``ray://host:10001``). Returns (ray, whether this call
     started the connection, so the caller shuts it down)."""
     ray = _import_ray()
-    if address not in (None, "local", "auto"):
-        answers(str(address))
     if ray.is_initialized():
         return ray, False
+    if address not in (None, "local", "auto"):
+        answers(str(address))
     main_thread = threading.current_thread() is threading.main_thread()
     before = signal.getsignal(signal.SIGTERM) if main_thread else None
     try:

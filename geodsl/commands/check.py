@@ -141,7 +141,7 @@ def run(args: argparse.Namespace) -> int:
     found = lambda: iter_problems(args.files, args.problem, args.dialect)  # noqa: E731
     config = _Config(args.seed, args.diagrams, args.timeout, args.proofs, args.audit,
                      text=not args.json and not args.out, console=ConsoleSpec.here(), method=method,
-                     aux_depth=args.aux_depth, search_jobs=search_jobs(args, method, lambda: sum(1 for _ in found())))
+                     aux_depth=args.aux_depth, search_jobs=search_jobs(args, method, found))
     tally = Tally(args.audit)
     batch = Batch("check", _task, _failed, tally, _init, (config,), count=lambda: sum(1 for _ in found()))
     json_out = None

@@ -13,9 +13,10 @@ and the other problems still run); 1 for an internal error.
 from __future__ import annotations
 
 import argparse
+import itertools
 import os
 import sys
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from typing import NamedTuple
 
 from .. import datasets
@@ -148,7 +149,7 @@ def add_method(p: argparse.ArgumentParser) -> None:
                    help="auxiliary points added at most, one per level (default: 2)")
 
 
-def search_jobs(args: argparse.Namespace, method: str, problems: Callable[[], int]) -> int:
+def search_jobs(args: argparse.Namespace, method: str, problems: Callable[[], Iterable[object]]) -> int:
     """The processes the auxiliary-point search gets per problem.
 
     ``--jobs N`` runs the problems in N workers, each searching in one
@@ -157,7 +158,7 @@ def search_jobs(args: argparse.Namespace, method: str, problems: Callable[[], in
     result does not depend on its process count, so neither does the output.
     """
     if method == "ddar" or not args.jobs or args.jobs < 2 or args.ray is not None \
-            or args.problem_timeout is not None or problems() != 1:
+            or args.problem_timeout is not None or sum(1 for _ in itertools.islice(problems(), 2)) != 1:
         return 1
     jobs, args.jobs = int(args.jobs), None
     return jobs

@@ -215,7 +215,7 @@ def run(args: argparse.Namespace) -> int:
     found = lambda: iter_problems(args.files, args.problem, args.dialect)  # noqa: E731
     config = _Config(args.seed, args.diagrams, args.timeout, args.facts, text=not args.json and not args.out,
                      method=method, aux_depth=args.aux_depth,
-                     search_jobs=search_jobs(args, method, lambda: sum(1 for _ in found())))
+                     search_jobs=search_jobs(args, method, found))
     proofs = ProofGraph() if graph else None
     batch = Batch("prove", _task, _failed, Tally(proofs), _init, (config,), count=lambda: sum(1 for _ in found()))
     json_out = JsonArray(sys.stdout) if args.json else None
