@@ -129,8 +129,6 @@ def _audit(problem: geodsl.Problem, result: object) -> int:
     """Failures of one result's audit: a synthetic proof's facts must hold in
     independently seeded figures of the (extended) problem; a certificate
     must have passed its checker."""
-    from geodsl.search.prover import extended
-
     bad = 0
     for g in result.goals:  # type: ignore[attr-defined]
         if g.certificate is not None and not g.certificate.checked:
@@ -140,7 +138,7 @@ def _audit(problem: geodsl.Problem, result: object) -> int:
         ext = problem
         if g.proof.auxiliary and not problem.aux_given:
             aux = geodsl.parse_problem(f"{problem.premise.to_text()} | " + "; ".join(g.proof.auxiliary)).aux_given
-            ext = extended(problem, aux)
+            ext = problem.with_auxiliary(aux)
         figures = geodsl.realize(ext, seed=97, diagrams=2)
         facts = [x.predicate for x in g.proof.givens] + [x.predicate for x in g.proof.steps]
         bad += sum(not all(d.holds(f) for d in figures) for f in facts)

@@ -74,6 +74,7 @@ cdef class _Search:
     cdef list names          # predicate name per constraint, or None if it has constants
     cdef double deadline
     cdef long ticks
+    cdef int pin, first_new  # run_through: variable `pin` holds a new point, those before it old ones
 
     def __cinit__(self, list cons_vars, list cons_side, list cons_degen, int nvars, int npoints,
                   object check, object cost, double deadline, int max_matches):
@@ -114,6 +115,8 @@ cdef class _Search:
         self.deadline = deadline
         self.out = []
         self.ticks = 0
+        self.pin = -1
+        self.first_new = npoints
 
     def __dealloc__(self):
         free(self.vars)
@@ -276,7 +279,7 @@ cdef class _Search:
             if best < 0 or best_cost >= 1000000000:
                 # Fallback: bind one variable to every point.
                 var = self._fallback_var(still, nstill)
-                for p in range(self.npoints):
+                for p in range(self.first_new if var < self.pin else self.npoints):
                     self.binding[var] = p
                     self._search(still, nstill)
                 self.binding[var] = -1
@@ -294,6 +297,9 @@ cdef class _Search:
                     if v < 0:
                         continue
                     p = values[j]
+                    if v < self.pin and p >= self.first_new:
+                        ok = 0
+                        break
                     if self.binding[v] < 0:
                         self.binding[v] = p
                         changed[nchanged] = v
@@ -345,9 +351,36 @@ cdef class _Search:
             free(open_)
         return self.out
 
+    def run_through(self, int first_new):
+        """The bindings that use a point numbered ``first_new`` or above,
+        each once: under the first variable holding one. For each variable
+        v and new point q, the search with v bound to q and the variables
+        before v kept to older points (pruned as they are bound). One
+        search object throughout, so the cost estimates are cached once."""
+        cdef int i, v, q
+        cdef int* open_ = <int*> malloc((self.ncons + 1) * sizeof(int))
+        if open_ == NULL:
+            raise MemoryError()
+        self.first_new = first_new
+        try:
+            for v in range(self.nvars):
+                for q in range(first_new, self.npoints):
+                    for i in range(self.nvars):
+                        self.binding[i] = -1
+                    self.binding[v] = q
+                    self.pin = v
+                    for i in range(self.ncons):
+                        open_[i] = i
+                    self._search(open_, self.ncons)
+        finally:
+            free(open_)
+            self.pin = -1
+            self.first_new = self.npoints
+        return self.out
+
 
 def search(list cons_vars, list cons_side, list cons_names, list plain, int nvars, Diagram diagram,
-           check, cost, double deadline, int max_matches, dict memo, dict enumerated):
+           check, cost, double deadline, int max_matches, dict memo, dict enumerated, int through=-1):
     """Every binding of ``nvars`` variables to the diagram's points under
     which every constraint holds numerically.
 
@@ -365,6 +398,10 @@ def search(list cons_vars, list cons_side, list cons_names, list plain, int nvar
     constant; 10**9 or more means "cannot enumerate"), and the plain
     constraints of :data:`ENUMERATORS` are enumerated by ``diagram``,
     memoized in ``enumerated`` ((name, pattern) -> instances).
+    ``through`` (0 or more): only the bindings that use a point numbered
+    ``through`` or above (:meth:`_Search.run_through`) — what an extended
+    figure adds to the matches of its older points
+    (:meth:`geodsl.ddar.matcher.Matcher.matches_through`).
     Raises :class:`~geodsl.budget.BudgetExceeded` past ``deadline`` (time.monotonic()) or
     ``max_matches``.
     """
@@ -383,4 +420,6 @@ def search(list cons_vars, list cons_side, list cons_names, list plain, int nvar
             kind, arity = CHECKS.get(cons_names[ci], (C_NONE, -1))
             if arity == len(cons_vars[ci]):
                 s.ckind[ci] = kind
+    if through >= 0:
+        return s.run_through(through)
     return s.run()

@@ -34,4 +34,5 @@ def search(cons_vars: list[list[int]], cons_side: list[bool], cons_names: list[s
            nvars: int, diagram: Diagram, check: Callable[[int, tuple[int, ...]], bool],
            cost: Callable[[int, tuple[int | None, ...]], int], deadline: float, max_matches: int,
            memo: dict[tuple[str, tuple[int | Constant, ...]], bool],
-           enumerated: dict[tuple[str, tuple[int | None, ...]], list[tuple[int, ...]]]) -> list[tuple[int, ...]]: ...
+           enumerated: dict[tuple[str, tuple[int | None, ...]], list[tuple[int, ...]]],
+           through: int = -1) -> list[tuple[int, ...]]: ...

@@ -22,7 +22,7 @@ from dataclasses import replace
 
 from .algebra.prover import AlgebraProver
 from .budget import Budget, Clock
-from .ddar.prover import DDARProver
+from .ddar.prover import DDARProver, result_of
 from .lang.ast import Predicate, Problem
 from .lang.errors import GeoDSLError
 from .proofs import Prover, Result
@@ -52,13 +52,14 @@ class AutoProver:
     def prove(self, problem: Problem, goals: Sequence[Predicate] | None = None,
               budget: Budget | Clock | None = None, *, figures: Diagrams | None = None) -> Result:
         clock = budget if isinstance(budget, Clock) else (budget or Budget()).start()
-        result = DDARProver(seed=self.seed).prove(problem, goals, clock, figures=figures)
+        run = DDARProver(seed=self.seed).saturate(problem, goals, clock, figures=figures)
+        result = result_of(run)
         result = replace(result, method=self.name, stats={**result.stats, "by_ddar": _proved(result)})
         if result.solved or clock.expired() or not result.goals:
             return result
         share = Clock(clock.budget, min(clock.deadline, time.monotonic() + SEARCH_SHARE * clock.remaining()))
         left = [g.goal for g in result.goals if not g.proved]
-        found = self.search.search(problem, left, share)
+        found = self.search.search(problem, left, share, base=run)
         result = merge(self.name, result, found)
         result = replace(result, stats={**result.stats, "by_search": _proved(found)})
         if result.solved or clock.expired():

@@ -16,7 +16,6 @@ from geodsl.lang.definitions import rulebase
 from geodsl.provers import AutoProver, get_prover
 from geodsl.search import SearchProver
 from geodsl.search.candidates import FAMILIES, figure_of, generate
-from geodsl.search.prover import extended
 from geodsl.search.rank import rank
 
 
@@ -69,7 +68,7 @@ def test_search_solves_a_jgex_problem_with_its_auxiliary_point_listed_first() ->
                                       "* From theorem premises:\n")
     # Audited like any proof: every fact it states holds in independently seeded figures.
     aux = geodsl.parse_problem(f"{p.premise.to_text()} | aux1 = intersection_ll aux1 a b c f").aux_given
-    ext = extended(p, aux)
+    ext = p.with_auxiliary(aux)
     figures = geodsl.realize(ext, seed=11, diagrams=3)
     for fact in [g.predicate for g in proof.givens] + [s.predicate for s in proof.steps]:
         assert all(d.holds(fact) for d in figures), fact

@@ -21,13 +21,13 @@ seed give the same facts in the same order.
 from __future__ import annotations
 
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
 from .._canon import Interner
 from .._fire import CompiledRule, fire
 from ..budget import DEFAULT_MAX_FACTS, DEFAULT_SECONDS, Budget, BudgetExceeded, Clock
-from ..lang.ast import Arg, Constant, Predicate, Problem
+from ..lang.ast import Arg, Constant, Construction, Predicate, Problem
 from ..lang.definitions import expand, rulebase
 from ..lang.errors import GeoDSLError, NotProvedError, PointError
 from ..lang.parser import parse_predicate, parse_problem
@@ -76,6 +76,12 @@ class Closure:
     unsound: tuple[str, ...] = ()
     _store: Store | None = field(default=None, repr=False, compare=False)
     stopped: str | None = None
+    _deduction: "Deduction | None" = field(default=None, repr=False, compare=False)
+
+    @property
+    def figures(self) -> Diagrams | None:
+        """The diagrams the run read (None when its budget ran out first)."""
+        return self._deduction.figures if self._deduction is not None else None
 
     @property
     def solved(self) -> bool:
@@ -218,9 +224,9 @@ def _intern_args(predicate: Predicate, ids: dict[str, int]) -> Args | None:
     return tuple(out)
 
 
-def _premise_facts(problem: Problem, store: Store, ids: dict[str, int]) -> None:
+def _premise_facts(constructions: Sequence[Construction], store: Store, ids: dict[str, int]) -> None:
     rb = rulebase()
-    for construction in problem.premise.constructions:
+    for construction in constructions:
         for clause in construction.clauses:
             cdef = rb.construction(clause.name)
             bind = dict(zip(cdef.params, clause.args))
@@ -341,59 +347,131 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
         return _stopped(problem, exc.stage, start)
     store = Store(model, names)
     if premise_facts is None:
-        _premise_facts(problem, store, ids)
+        _premise_facts(problem.premise.constructions, store, ids)
     else:
         _given_facts(premise_facts, store, ids)
 
-    goals = tuple(part for g in problem.goals for part in expand(g))
-    goal_args: list[Args | None] = []
-    for g in goals:
-        args = _intern_args(g, ids)
-        goal_args.append(None if args is None or g.negated else args)
-
-    def goal_fact(g: Predicate, a: Args) -> int | None:
-        return _diagram_fact(store, g.name, a) if g.name in SIDE else store.prove(g.name, a)
-
-    def goals_done() -> bool:
-        return bool(goals) and all(a is not None and goal_fact(g, a) is not None
-                                   for g, a in zip(goals, goal_args))
-
+    goals = _Goals(problem, store, ids)
     rules = tuple(r for r in (load_rules() if rules is None else rules) if not subsumed_by_ar(r))
-    status: Status = "saturated"
-    stopped: str | None = None
-    level = 0
+    deduction = Deduction(figures, rules, [CompiledRule(rule) for rule in rules], [None] * len(rules),
+                          [bytearray() for _ in rules], [[] for _ in rules])
+    matcher = Matcher(model, deadline, limits.max_matches)
+    status, stopped, level = deduction.run(store, lambda ri: matcher.matches(rules[ri]), goals.done, clock)
+    if status == "saturated" and (not goals.parts if harvest_facts is None else harvest_facts):
+        store.level = level + 1
+        try:
+            harvest(store, deadline, limits.max_facts)
+        except BudgetExceeded as exc:
+            status, stopped = "budget", exc.stage
+    return _result(problem, names, store, goals, status, stopped, level, start, deduction)
+
+
+def extend(base: Closure, constructions: Sequence[Construction], *,
+           budget: Budget | Clock | None = None) -> Closure | None:
+    """The closure of ``base``'s problem with ``constructions`` added to its
+    ``|`` section, obtained by extending ``base`` — a saturated run — rather
+    than saturating the larger problem from scratch: what an
+    auxiliary-point search does with every candidate (:mod:`geodsl.search`).
+
+    The base's figures get the new points (:meth:`Diagrams.extended`: the
+    old points keep their coordinates); the base's store is copied onto the
+    extended model (:meth:`Store.fork`: its facts, with their provenance,
+    and its AR tables); the new constructions' facts follow as premise
+    facts. Every rule keeps its matches over the old points and
+    gains those through a new point
+    (:meth:`~.matcher.Matcher.matches_through`); the bindings that fired
+    stay fired, the others are tried again with the rest, level by level
+    after the base's levels, to saturation or the goals.
+
+    Returns None when ``base`` cannot be extended: it did not saturate (it
+    proved its goals or ran out of budget, so its matches are not all
+    known) — the caller then saturates the extended problem with
+    :func:`closure`. Raises
+    :class:`~geodsl.lang.errors.RealizationError` for a construction
+    degenerate in the base's figures. The result is a :class:`Closure` like
+    :func:`closure`'s, and can be extended again.
+    """
+    start = time.monotonic()
+    clock = _clock(budget, None, None)
+    previous = base._deduction
+    if (previous is None or base._store is None or base.status != "saturated"
+            or any(m is None for m in previous.matches)):
+        return None
+    figures = previous.figures.extended(constructions)
+    problem = base.problem.with_auxiliary(constructions)  # the base's goals (figures may be realized without)
+    names = tuple(problem.premise.points)
+    ids = {n: i for i, n in enumerate(names)}
+    diagram = figures[0]
     try:
-        clock.check("numeric model")
-        if goals_done():
-            status = "proved"
-        else:
+        model = NumericModel([diagram.all_coords[n] for n in names], diagram.tol,
+                             [[d.all_coords[n] for n in names] for d in figures[1:]], clock)
+    except BudgetExceeded as exc:
+        return _stopped(problem, exc.stage, start)
+    store = base._store.fork(model, names)
+    store.level = 0
+    _premise_facts(constructions, store, ids)
+    goals = _Goals(problem, store, ids)
+    first_new = len(base.names)
+    old = [m for m in previous.matches if m is not None]
+    deduction = Deduction(figures, previous.rules, previous.compiled, [None] * len(previous.rules),
+                          [bytearray(f) for f in previous.fired], [list(m) for m in previous.memo])
+    matcher = Matcher(model, clock.deadline, clock.budget.max_matches)
+
+    def match(ri: int) -> list[tuple[int, ...]]:
+        return old[ri] + matcher.matches_through(previous.rules[ri], first_new)
+
+    status, stopped, level = deduction.run(store, match, goals.done, clock, first_level=base.levels)
+    return _result(problem, names, store, goals, status, stopped, level, start, deduction)
+
+
+@dataclass
+class Deduction:
+    """The rules of a run and what it knows of them: each rule's matches
+    (None until its first turn), and per binding whether it fired (its
+    conclusions are known: never tried again) and its instantiated atoms
+    and keys, kept across levels (``ext/fire.pyx``). Kept with the
+    :class:`Closure` so that :func:`extend` continues from it."""
+
+    figures: Diagrams
+    rules: tuple[RuleSpec, ...]
+    compiled: list[CompiledRule]
+    matches: list[list[tuple[int, ...]] | None]
+    fired: list[bytearray]
+    memo: list[list[object]]
+
+    def run(self, store: Store, match: Callable[[int], list[tuple[int, ...]]], goals_done: Callable[[], bool],
+            clock: Clock, first_level: int = 0) -> tuple[Status, str | None, int]:
+        """DD by levels from the store's facts: (status, the stage that ran
+        out or None, the last level)."""
+        limits = clock.budget
+        status: Status = "saturated"
+        stopped: str | None = None
+        level = first_level
+        try:
+            clock.check("numeric model")
+            if goals_done():
+                return "proved", None, level
             # Rules are matched lazily, on their first turn, and the goal is
             # checked after every rule: easy problems stop before the
             # expensive rules are ever matched.
-            matcher = Matcher(model, deadline, limits.max_matches)
-            compiled = [CompiledRule(rule) for rule in rules]
-            matches: list[list[tuple[int, ...]] | None] = [None] * len(rules)
-            # Per rule and binding: whether it fired (its conclusions are
-            # known: never tried again), and its instantiated atoms and keys,
-            # kept across levels (see fire).
-            fired: list[bytearray] = [bytearray() for _ in rules]
-            memo: list[list[object]] = [[] for _ in rules]
             checked = len(store.facts)
             while status != "proved":
                 level += 1
                 store.level = level
                 before = len(store.facts)
-                for ri, rule in enumerate(rules):
-                    found = matches[ri]
+                for ri in range(len(self.rules)):
+                    found = self.matches[ri]
                     if found is None:
-                        found = matches[ri] = matcher.matches(rule)
-                        fired[ri] = bytearray(len(found))
-                        memo[ri] = [None] * len(found)
+                        found = self.matches[ri] = match(ri)
+                        grown = len(found) - len(self.fired[ri])
+                        self.fired[ri].extend(bytes(grown))
+                        self.memo[ri].extend([None] * grown)
                     # Try the bindings that have not fired. Compiled
                     # (ext/fire.pyx): 10^4-10^5 small steps a problem, where
                     # the interpreter's overhead was most of the cost. Raises
                     # BudgetExceeded past the deadline or max_facts.
-                    fire(store, compiled[ri], found, fired[ri], memo[ri], deadline, limits.max_facts)
+                    fire(store, self.compiled[ri], found, self.fired[ri], self.memo[ri], clock.deadline,
+                         limits.max_facts)
                     if len(store.facts) != checked:
                         checked = len(store.facts)
                         if goals_done():
@@ -401,18 +479,44 @@ def closure(problem: Problem | str, *, seed: int | None = None, budget: Budget |
                             break
                 if len(store.facts) == before:
                     break
-            if status == "saturated" and (not goals if harvest_facts is None else harvest_facts):
-                store.level = level + 1
-                harvest(store, deadline, limits.max_facts)
-    except BudgetExceeded as exc:
-        status, stopped = "budget", exc.stage
-    goal_facts = tuple(None if a is None else goal_fact(g, a) for g, a in zip(goals, goal_args))
-    if status == "budget" and goals and all(f is not None for f in goal_facts):
+        except BudgetExceeded as exc:
+            status, stopped = "budget", exc.stage
+        return status, stopped, level
+
+
+class _Goals:
+    """A problem's goals over the store: a long statement (``cyclic a b c d
+    e``) as the facts it states, each with its interned arguments (None
+    for a negated goal or one over a point not in the problem)."""
+
+    def __init__(self, problem: Problem, store: Store, ids: dict[str, int]) -> None:
+        self.store = store
+        self.parts = tuple(part for g in problem.goals for part in expand(g))
+        self.args: list[Args | None] = []
+        for g in self.parts:
+            args = _intern_args(g, ids)
+            self.args.append(None if args is None or g.negated else args)
+
+    def fact(self, g: Predicate, a: Args) -> int | None:
+        return _diagram_fact(self.store, g.name, a) if g.name in SIDE else self.store.prove(g.name, a)
+
+    def done(self) -> bool:
+        return bool(self.parts) and all(a is not None and self.fact(g, a) is not None
+                                        for g, a in zip(self.parts, self.args))
+
+    def facts(self) -> tuple[int | None, ...]:
+        return tuple(None if a is None else self.fact(g, a) for g, a in zip(self.parts, self.args))
+
+
+def _result(problem: Problem, names: tuple[str, ...], store: Store, goals: _Goals, status: Status,
+            stopped: str | None, level: int, start: float, deduction: Deduction) -> Closure:
+    goal_facts = goals.facts()
+    if status == "budget" and goals.parts and all(f is not None for f in goal_facts):
         status = "proved"
     unsound = tuple(f"{name} {' '.join(names[a] if isinstance(a, int) else str(a) for a in args)} "
                     f"(by {rule})" for name, args, rule, _ in store.unsound)
-    return Closure(problem, names, tuple(store.facts), status, goals, goal_facts,
-                   time.monotonic() - start, level, unsound, store, stopped)
+    return Closure(problem, names, tuple(store.facts), status, goals.parts, goal_facts,
+                   time.monotonic() - start, level, unsound, store, stopped, deduction)
 
 
 def _clock(budget: Budget | Clock | None, timeout: float | None, max_facts: int | None) -> Clock:

@@ -31,12 +31,7 @@ class DDARProver:
         """Prove ``goals`` (default: the problem's). ``figures``: the problem
         realized with this prover's seed already (at least
         :data:`~geodsl.ddar.engine.DIAGRAMS_NEEDED` diagrams)."""
-        run = self.saturate(problem, goals, budget, figures=figures)
-        # One result per goal as stated: a long statement (`cyclic a b c d e`)
-        # is proved when every fact it states is (run.goals holds those).
-        found = tuple(GoalResult(g, run.proof(g) if run.proves(g) else None) for g in run.problem.goals)
-        return Result(self.name, run.status, found, run.seconds,
-                      {"facts": len(run.facts), "levels": run.levels})
+        return result_of(self.saturate(problem, goals, budget, figures=figures))
 
     def saturate(self, problem: Problem, goals: Sequence[Predicate] | None = None,
                  budget: Budget | Clock | None = None, *, figures: Diagrams | None = None) -> Closure:
@@ -46,3 +41,11 @@ class DDARProver:
             problem = replace(problem, goals=tuple(goals))
         return closure(problem, seed=self.seed if figures is None else None, budget=budget,
                        rules=self.rules, figures=figures)
+
+
+def result_of(run: Closure) -> Result:
+    """A closure run as the prover's :class:`Result`: one goal per goal as
+    stated — a long statement (``cyclic a b c d e``) is proved when every
+    fact it states is (``run.goals`` holds those)."""
+    found = tuple(GoalResult(g, run.proof(g) if run.proves(g) else None) for g in run.problem.goals)
+    return Result(DDARProver.name, run.status, found, run.seconds, {"facts": len(run.facts), "levels": run.levels})

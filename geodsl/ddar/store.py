@@ -13,6 +13,7 @@ the engine), never stored.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Sequence
 from fractions import Fraction
 from functools import cache
@@ -146,6 +147,22 @@ class Store:
         self.index[key] = fid
         self._absorb(fact)
         return fid
+
+    def fork(self, model: NumericModel, names: Sequence[str]) -> "Store":
+        """This store over a larger figure: ``model`` and ``names`` extend
+        this store's (the same points first, at the same coordinates) —
+        how an extended figure's closure starts from the smaller figure's
+        (:func:`~.engine.extend`). The facts, immutable, are shared; every
+        table, structure and cache is copied, so the fork grows without
+        touching this store."""
+        if tuple(names[:len(self.names)]) != self.names or model.n < len(self.names):
+            raise ValueError("a fork's points must start with the store's own")
+        memo: dict[int, object] = {id(self.model): model}
+        for fact in self.facts:
+            memo[id(fact)] = fact
+        other = copy.deepcopy(self, memo)
+        other.names = tuple(names)
+        return other
 
     def _absorb(self, fact: Fact) -> None:
         """Feed a new fact to the structures and the AR tables."""

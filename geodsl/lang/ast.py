@@ -12,6 +12,7 @@ meaning, not layout. Clauses are stored in full form: shorthand such as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, replace
 from fractions import Fraction
 
@@ -164,6 +165,12 @@ class Problem:
         """The auxiliary constructions the problem gives after ``|`` (they are
         also in ``premise.constructions``; ``aux`` holds candidates instead)."""
         return self.premise.auxiliary
+
+    def with_auxiliary(self, constructions: Sequence[Construction]) -> "Problem":
+        """The same problem with ``constructions`` appended to its ``|``
+        section (an auxiliary-point search's try)."""
+        return replace(self, premise=Premise(self.premise.constructions + tuple(constructions),
+                                             self.premise.span))
 
     def without_aux_given(self) -> "Problem":
         """The same problem without its ``|`` section: what the premise alone

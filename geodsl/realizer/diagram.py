@@ -232,6 +232,35 @@ class Diagrams(Sequence[Diagram]):
             predicate = _predicate(predicate, self._diagrams[0].all_coords)
         return all(d.holds(predicate) for d in self._diagrams)
 
+    def extended(self, constructions: Sequence[Construction]) -> "Diagrams":
+        """These diagrams with ``constructions`` placed on top of each (the
+        problem's ``|`` section grown by them, as
+        :meth:`~geodsl.lang.ast.Problem.with_auxiliary`): every earlier
+        point keeps its coordinates, so what held of them still holds.
+
+        The new points are sampled as the problem's auxiliary candidates are
+        (on top of the premise, from diagram i's own seed; their choices
+        keyed after the premise's). A construction degenerate on top of
+        diagram i > 0 (a foot that falls on a vertex of a nearly right
+        angle there) gets diagram i of the extended problem realized anew,
+        as :func:`realize` would give it; degenerate in the first diagram, or
+        in every sample, it raises
+        :class:`~geodsl.lang.errors.RealizationError`."""
+        problem = self.problem.with_auxiliary(constructions)
+        first = len(self.problem.premise.constructions)
+        made = []
+        for d, child in zip(self._diagrams, diagram_seeds(self.seed, len(self._diagrams))):
+            try:
+                points = sample_points(constructions, Random(child), start=d.coords, tol=d.tol, first=first)
+            except RealizationError:
+                if d.index == 0:
+                    raise
+                made.append(realize(problem, self.seed, d.index + 1, aux=False, tol=d.tol)[d.index])
+                continue
+            made.append(Diagram(problem, d.index, points, (), d.tol, d.resampled, d.configuration,
+                                d.configurations))
+        return Diagrams(problem, self.seed, made)
+
     @property
     def resampled(self) -> int:
         """Samples discarded over all diagrams because a goal was false in them."""

@@ -5,18 +5,20 @@ Breadth-first over auxiliary constructions, best-ranked first, to
 ``depth`` points: DD+AR on the premise alone, then on the premise plus one
 candidate (the ``per_level`` best of :func:`~.rank.rank`), then, for the
 ``beam`` best-ranked one-point extensions, plus a second candidate ranked on
-the extended figure, and so on. Each try is a whole DD+AR run on the
-extended problem (the candidate in its ``|`` section): the closure's store
-cannot take a new point once its numeric model and rule matches are built
-(their tables are sized by the point count and the matches enumerate
-bindings over all points), so the search re-saturates — a cost measured in
-``benchmarks/closure.py`` (``search`` rows: tries and seconds per try).
+the extended figure, and so on. Each try extends the premise's saturated
+closure (:func:`~geodsl.ddar.engine.extend`): the figures gain the
+candidate's points, the store keeps every fact it derived, every rule keeps
+its matches and gains only those through a new point, and DD+AR goes on
+from there — the premise is never saturated again. Where the premise's run
+did not saturate (its budget ran out), a try saturates the extended problem
+from scratch instead.
 
-Tries run in a process pool of ``jobs`` workers, in batches of ``jobs``
-taken in rank order; after each batch the best-ranked success, if any,
-wins. The winner is therefore the best-ranked candidate that succeeds,
-whatever the job count (timing apart: a try cut short by the budget on a
-slower run can change it). The proof lists the auxiliary constructions
+Tries run in a process pool of ``jobs`` workers (forked after the premise is
+saturated, so each starts from its closure), in batches of ``jobs`` taken in
+rank order; after each batch the best-ranked success, if any, wins. The
+winner is therefore the best-ranked candidate that succeeds, whatever the
+job count (timing apart: a try cut short by the budget on a slower run can
+change it). The proof lists the auxiliary constructions
 (``Proof.auxiliary``) and is an ordinary DD+AR proof of the extended
 problem, audited like any other.
 """
@@ -30,9 +32,9 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import replace
 
 from ..budget import Budget, Clock
-from ..ddar.engine import DIAGRAMS_NEEDED
-from ..ddar.prover import DDARProver
-from ..lang.ast import Construction, Predicate, Premise, Problem
+from ..ddar.engine import DIAGRAMS_NEEDED, Closure, extend
+from ..ddar.prover import DDARProver, result_of
+from ..lang.ast import Construction, Predicate, Problem
 from ..lang.errors import GeoDSLError
 from ..proofs import GoalResult, Result
 from ..realizer import Diagrams, realize
@@ -48,12 +50,6 @@ DEFAULT_TRY_SECONDS = 20.0
 """The longest one DD+AR run on an extended problem may take."""
 
 
-def extended(problem: Problem, constructions: Sequence[Construction]) -> Problem:
-    """``problem`` with ``constructions`` appended to its ``|`` section."""
-    return replace(problem, premise=Premise(problem.premise.constructions + tuple(constructions),
-                                            problem.premise.span))
-
-
 def merge(method: str, first: Result, then: Result) -> Result:
     """``first``'s goals, each unproved one taken from ``then`` (which was
     asked for those), with both runs' counts."""
@@ -66,13 +62,30 @@ def merge(method: str, first: Result, then: Result) -> Result:
                   first.notes + then.notes)
 
 
-def _try(problem: Problem, goals: tuple[Predicate, ...], seed: int, seconds: float) -> Result | None:
-    """DD+AR on one extended problem (None when its constructions are
-    degenerate in the problem's diagrams)."""
+_BASE: Closure | None = None
+"""The premise's closure in a pool worker (set by :func:`_start_worker`)."""
+
+
+def _start_worker(base: Closure) -> None:
+    global _BASE
+    _BASE = base
+
+
+def _try(chain: tuple[Construction, ...], seconds: float, seed: int, base: Closure | None = None) -> Result | None:
+    """DD+AR on the premise plus ``chain``: ``base`` (the premise's closure;
+    in a pool worker, the one it was started with) extended, or the extended
+    problem saturated anew when ``base`` cannot be extended. None when the
+    constructions are degenerate in the premise's diagrams."""
+    base = _BASE if base is None else base
+    assert base is not None
+    budget = Budget(seconds=max(seconds, 0.01))
     try:
-        return DDARProver(seed=seed).prove(problem, goals, Budget(seconds=max(seconds, 0.01)))
+        run = extend(base, chain, budget=budget)
+        if run is None:
+            return DDARProver(seed=seed).prove(base.problem.with_auxiliary(chain), None, budget)
     except GeoDSLError:
         return None
+    return result_of(run)
 
 
 class SearchProver:
@@ -95,34 +108,41 @@ class SearchProver:
     def prove(self, problem: Problem, goals: Sequence[Predicate] | None = None,
               budget: Budget | Clock | None = None, *, figures: Diagrams | None = None) -> Result:
         clock = budget if isinstance(budget, Clock) else (budget or Budget()).start()
-        base = DDARProver(seed=self.seed).prove(problem, goals, clock, figures=figures)
-        if base.solved or clock.expired() or not base.goals:
-            return replace(base, method=self.name)
-        return merge(self.name, base, self.search(problem, [g.goal for g in base.goals if not g.proved], clock))
+        run = DDARProver(seed=self.seed).saturate(problem, goals, clock, figures=figures)
+        first = result_of(run)
+        if first.solved or clock.expired() or not first.goals:
+            return replace(first, method=self.name)
+        return merge(self.name, first, self.search(problem, [g.goal for g in first.goals if not g.proved], clock,
+                                                   base=run))
 
     def search(self, problem: Problem, goals: Sequence[Predicate] | None, clock: Clock,
-               base: Result | None = None) -> Result:
-        """The search proper (DD+AR on the premise alone already failed:
-        ``base`` is that run, if the caller has it)."""
+               base: Closure | None = None) -> Result:
+        """The search proper, for ``goals`` (default: the problem's) that
+        DD+AR on the premise alone does not prove. ``base``: that DD+AR
+        run, the closure every try extends (the caller's, if it has it;
+        else it is run here, on ``clock``)."""
         start = time.monotonic()
         wanted = tuple(problem.goals if goals is None else goals)
+        if base is None:
+            base = DDARProver(seed=self.seed).saturate(problem, wanted, clock)
         frontier: list[tuple[Construction, ...]] = [()]
         tried = 0
         generated = 0
         status = "saturated"
         pool = None
         if self.jobs > 1:
-            pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("fork"))
+            pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("fork"),
+                                       initializer=_start_worker, initargs=(base,))
         try:
             for level in range(1, self.depth + 1):
                 chains: list[tuple[Construction, ...]] = []
                 for prefix in frontier:
                     if clock.expired():
                         break
-                    found = self._candidates(extended(problem, prefix), wanted)
+                    found = self._candidates(problem, base, prefix, wanted)
                     generated += len(found)
                     chains.extend(prefix + (c.construction,) for c in found[: self.per_level])
-                winner, count = self._run(problem, wanted, chains, clock, pool)
+                winner, count = self._run(base, chains, clock, pool)
                 tried += count
                 if winner is not None:
                     chain, result = winner
@@ -136,22 +156,29 @@ class SearchProver:
         finally:
             if pool is not None:
                 pool.shutdown(cancel_futures=True)
-        goals_out = base.goals if base is not None else tuple(GoalResult(g, None) for g in wanted)
-        return Result(self.name, status, goals_out, time.monotonic() - start,  # type: ignore[arg-type]  # a Status literal
-                      {"tries": tried, "candidates": generated, "depth": self.depth},
+        return Result(self.name, status, tuple(GoalResult(g, None) for g in wanted),  # type: ignore[arg-type]  # a Status literal
+                      time.monotonic() - start, {"tries": tried, "candidates": generated, "depth": self.depth},
                       (f"no auxiliary construction among {tried} tried (depth {self.depth}) proves the goal",))
 
-    def _candidates(self, problem: Problem, goals: Sequence[Predicate]) -> list[Candidate]:
+    def _candidates(self, problem: Problem, base: Closure, prefix: tuple[Construction, ...],
+                    goals: Sequence[Predicate]) -> list[Candidate]:
+        """The candidates on the premise plus ``prefix``, ranked, in the
+        figure the tries are realized in (the base's first diagram, with
+        ``prefix``'s points)."""
+        extended = problem.with_auxiliary(prefix)
         try:
-            figure = realize(problem, seed=self.seed, diagrams=1)[0]
+            figures = base.figures
+            if figures is None:
+                figure = realize(extended, seed=self.seed, diagrams=1)[0]
+            else:
+                figure = figures.extended(prefix)[0] if prefix else figures[0]
         except GeoDSLError:
             return []
         coords = dict(figure.all_coords)
-        return rank(generate(problem, coords, seed=self.seed), figure_of(problem, coords), goals)
+        return rank(generate(extended, coords, seed=self.seed), figure_of(extended, coords), goals)
 
-    def _run(self, problem: Problem, goals: tuple[Predicate, ...], chains: list[tuple[Construction, ...]],
-             clock: Clock, pool: ProcessPoolExecutor | None
-             ) -> tuple[tuple[tuple[Construction, ...], Result] | None, int]:
+    def _run(self, base: Closure, chains: list[tuple[Construction, ...]], clock: Clock,
+             pool: ProcessPoolExecutor | None) -> tuple[tuple[tuple[Construction, ...], Result] | None, int]:
         """Try ``chains`` in rank order, in batches of ``jobs``; the first
         batch with a success gives its best-ranked one."""
         size = max(1, self.jobs)
@@ -161,11 +188,10 @@ class SearchProver:
                 break
             batch = chains[at: at + size]
             seconds = min(self.try_seconds, clock.remaining())
-            problems = [extended(problem, chain) for chain in batch]
             if pool is None:
-                results = [_try(p, goals, self.seed, seconds) for p in problems]
+                results = [_try(chain, seconds, self.seed, base) for chain in batch]
             else:
-                futures = [pool.submit(_try, p, goals, self.seed, seconds) for p in problems]
+                futures = [pool.submit(_try, chain, seconds, self.seed) for chain in batch]
                 results = [f.result() for f in futures]
             tried += len(batch)
             for chain, result in zip(batch, results):
