@@ -10,7 +10,7 @@ With ``--methods``, each method runs on every problem of the set with the
 per-problem limit ``--limit`` (one budget for the whole problem: realizing,
 every stage, every method inside ``auto``), and the table puts them side by
 side: solved, median and total seconds, tries and seconds per try of the
-search (each try re-saturates an extended problem), and the problems each
+search (each try extends the premise's saturated closure), and the problems each
 method adds to DD+AR alone. Every proof is checked to hold in independently
 seeded figures and every certificate to pass its checker (``audit`` column:
 failures). ``--jobs`` is the search's process pool.

@@ -11,15 +11,15 @@ module       job
 ``store``    proving a predicate from facts, lines, circles and AR
 ``ruleset``  the rules, as the matcher wants them
 ``matcher``  numerically true instances of each rule
-``engine``   :func:`closure`, :class:`Closure`, budgets
+``engine``   :func:`closure`, :func:`extend`, :class:`Closure`, budgets
 ``trace``    a fact's typed proof: trace back, prune, number
 ============ ==============================================================
 """
 
 from __future__ import annotations
 
-from .engine import Closure, closure
+from .engine import Closure, closure, extend
 from .facts import Fact
 from ..proofs import Proof
 
-__all__ = ["Closure", "Fact", "Proof", "closure"]
+__all__ = ["Closure", "Fact", "Proof", "closure", "extend"]

@@ -13,6 +13,10 @@ The run, in order:
    over a rule's bindings is compiled (``ext/fire.pyx``); this module keeps
    the order of things.
 
+:func:`extend` continues a saturated run on the figure grown by auxiliary
+points — the same loop, from the run's facts and matches (the search's
+tries).
+
 Everything is ordered: points by premise order, rules by file order,
 bindings by enumeration order over sorted structures, so the same problem and
 seed give the same facts in the same order.
