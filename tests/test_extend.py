@@ -39,10 +39,13 @@ def test_an_extension_keeps_the_base_and_matches_like_a_fresh_match(dataset: str
     base = closure(p, figures=figures)
     assert base.status == "saturated"
     facts_before = base.facts
-    for c in _candidates(p, figures, count):
-        ext = extend(base, (c.construction,), budget=Budget(seconds=20))
+    found = _candidates(p, figures, count)
+    second = _aux(p, "aux2 = midpoint aux2 a b")
+    chains = [(c.construction,) for c in found] + [(found[0].construction,) + second]
+    for chain in chains:
+        ext = extend(base, chain, budget=Budget(seconds=20))
         assert ext is not None and not ext.unsound
-        assert ext.names == base.names + ("aux1",)
+        assert ext.names == base.names + tuple(x for c in chain for x in c.points)
         # The base's facts, in order, with their provenance; the new point's
         # premise facts next.
         assert ext.facts[:len(base.facts)] == base.facts
@@ -52,7 +55,8 @@ def test_an_extension_keeps_the_base_and_matches_like_a_fresh_match(dataset: str
         for old, new in zip(figures, ext.figures):
             assert all(new.coords[n] == z for n, z in old.coords.items()) or new.index > 0
         # Each rule's bindings (old ones kept, new ones through aux1) are
-        # what matching the extended figure from scratch finds.
+        # what matching the extended figure from scratch finds (two new
+        # points at once too).
         assert ext._deduction is not None and ext._store is not None
         fresh = Matcher(ext._store.model)
         for rule, found in zip(ext._deduction.rules, ext._deduction.matches):
