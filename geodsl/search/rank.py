@@ -44,8 +44,13 @@ def goal_points(goals: Sequence[Predicate]) -> tuple[str, ...]:
     return tuple(out)
 
 
+CHUNK = 1024
+"""Candidates scored at once (arrays of CHUNK × points × lines stay small)."""
+
+
 def rank(candidates: Sequence[Candidate], fig: Figure, goals: Sequence[Predicate]) -> list[Candidate]:
-    """The candidates, best first (see the module's heuristics)."""
+    """The candidates, best first (see the module's heuristics). Scored as
+    arrays, :data:`CHUNK` candidates at a time."""
     if not candidates:
         return []
     coords = fig.coords
@@ -58,37 +63,43 @@ def rank(candidates: Sequence[Candidate], fig: Figure, goals: Sequence[Predicate
     gpairs = np.array(list(itertools.combinations(range(len(gp)), 2)), dtype=int).reshape(-1, 2)
     gtriples = [t for t in itertools.combinations(range(len(gp)), 3)
                 if abs(_cross(gpts[t[1]] - gpts[t[0]], gpts[t[2]] - gpts[t[0]])) > _REL * scale * scale]
-    circles = [tuple(coords[p] for p in c[:3]) for c in fig.circles]
-    centres = [(coords[o], abs(coords[g[0]] - coords[o])) for o, g in fig.centred]
+    # Circles as (centre, radius), computed once rather than per candidate.
+    goal_circles = _circles([(gpts[t[0]], gpts[t[1]], gpts[t[2]]) for t in gtriples], scale)
+    circles = _circles([tuple(coords[p] for p in c[:3]) for c in fig.circles], scale)
+    circles += [(coords[o], abs(coords[g[0]] - coords[o])) for o, g in fig.centred]
     directions = [coords[ln[1]] - coords[ln[0]] for ln in fig.lines]
     dirs = np.array([d / abs(d) for d in directions]) if directions else np.zeros(0, dtype=complex)
-    keys = []
-    for cand in candidates:
-        x = cand.point
-        goal = 0.0
+    ga, gb = gpts[gpairs[:, 0]], gpts[gpairs[:, 1]]
+    a, b = pts[pairs[:, 0]], pts[pairs[:, 1]]
+    lengths = np.abs(b - a)
+    goal = np.zeros(len(candidates))
+    near = np.zeros(len(candidates), dtype=np.int64)
+    for at in range(0, len(candidates), CHUNK):
+        x = np.array([c.point for c in candidates[at: at + CHUNK]])[:, None]
+        part = slice(at, at + len(x))
+        # 1. On the goal's lines and circles.
         if len(gpairs):
-            a, b = gpts[gpairs[:, 0]], gpts[gpairs[:, 1]]
-            goal += float(np.sum(np.abs(_cross(b - a, x - a)) <= _REL * scale * np.abs(b - a) * scale * 10))
-        for t in gtriples:
-            goal += _on_circle(x, gpts[t[0]], gpts[t[1]], gpts[t[2]], scale)
-        goal += 0.5 * sum(p in gp for p in set(cand.inputs))
-        a, b = pts[pairs[:, 0]], pts[pairs[:, 1]]
-        lengths = np.abs(b - a)
-        coll = int(np.sum(np.abs(_cross(b - a, x - a)) <= _REL * 10 * scale * lengths * scale))
-        dist = np.abs(pts - x)
-        order = np.sort(dist)
-        equal = int(np.sum(np.abs(np.diff(order)) <= _REL * 10 * scale))
-        on = sum(_on_circle(x, c[0], c[1], c[2], scale) for c in circles)
-        on += sum(int(abs(abs(x - o) - r) <= _REL * 10 * scale) for o, r in centres)
-        turn = 0
+            goal[part] += np.sum(np.abs(_cross(gb - ga, x - ga)) <= _REL * scale * np.abs(gb - ga) * scale * 10, axis=1)
+        goal[part] += _on(x[:, 0], goal_circles, scale)
+        # 2. Relations with the figure: collinear with two points, equidistant
+        # from two, on a figure circle, on a parallel or perpendicular.
+        coll = np.sum(np.abs(_cross(b - a, x - a)) <= _REL * 10 * scale * lengths * scale, axis=1)
+        order = np.sort(np.abs(pts - x), axis=1)
+        equal = np.sum(np.abs(np.diff(order, axis=1)) <= _REL * 10 * scale, axis=1)
+        turn = np.zeros(len(x), dtype=np.int64)
         if len(dirs):
             seg = pts - x
             norm = np.abs(seg)
             ok = norm > _REL * scale
-            u = seg[ok] / norm[ok]
-            product = np.outer(u, np.conj(dirs))  # parallel: real; perpendicular: imaginary
-            turn = int(np.sum(np.abs(product.imag) <= _REL * 100)) + int(np.sum(np.abs(product.real) <= _REL * 100))
-        keys.append((-goal, -(coll + equal + on + turn), cand.family, cand.text))
+            u = np.divide(seg, norm, out=np.zeros_like(seg), where=ok)
+            product = u[:, :, None] * np.conj(dirs)[None, None, :]  # parallel: real; perpendicular: imaginary
+            live = ok[:, :, None]
+            turn = (np.sum(live & (np.abs(product.imag) <= _REL * 100), axis=(1, 2))
+                    + np.sum(live & (np.abs(product.real) <= _REL * 100), axis=(1, 2)))
+        near[part] = coll + equal + _on(x[:, 0], circles, scale) + turn
+    for k, cand in enumerate(candidates):
+        goal[k] += 0.5 * sum(p in gp for p in set(cand.inputs))
+    keys = [(-float(goal[k]), -int(near[k]), cand.family, cand.text) for k, cand in enumerate(candidates)]
     order_idx = sorted(range(len(candidates)), key=lambda i: keys[i])
     return [candidates[i] for i in order_idx]
 
@@ -97,10 +108,21 @@ def _cross(u: complex | np.ndarray, v: complex | np.ndarray) -> np.ndarray:
     return np.asarray((np.conj(u) * v).imag)
 
 
-def _on_circle(x: complex, a: complex, b: complex, c: complex, scale: float) -> int:
-    """1 if x lies on the circle through a, b, c."""
-    try:
-        centre = circumcenter(complex(a), complex(b), complex(c), TOLERANCE, scale)
-    except Degenerate:
-        return 0
-    return int(abs(abs(x - centre) - abs(a - centre)) <= _REL * 10 * scale)
+def _circles(triples: Sequence[tuple[complex, complex, complex]], scale: float) -> list[tuple[complex, float]]:
+    """The circles through each triple, as (centre, radius); collinear triples have none."""
+    out = []
+    for a, b, c in triples:
+        try:
+            centre = circumcenter(complex(a), complex(b), complex(c), TOLERANCE, scale)
+        except Degenerate:
+            continue
+        out.append((centre, abs(a - centre)))
+    return out
+
+
+def _on(x: np.ndarray, circles: Sequence[tuple[complex, float]], scale: float) -> np.ndarray:
+    """For each point of ``x``, how many of ``circles`` it lies on."""
+    count = np.zeros(len(x), dtype=np.int64)
+    for centre, radius in circles:
+        count += np.abs(np.abs(x - centre) - radius) <= _REL * 10 * scale
+    return count
