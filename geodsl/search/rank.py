@@ -65,7 +65,7 @@ def rank(candidates: Sequence[Candidate], fig: Figure, goals: Sequence[Predicate
                 if abs(_cross(gpts[t[1]] - gpts[t[0]], gpts[t[2]] - gpts[t[0]])) > _REL * scale * scale]
     # Circles as (centre, radius), computed once rather than per candidate.
     goal_circles = _circles([(gpts[t[0]], gpts[t[1]], gpts[t[2]]) for t in gtriples], scale)
-    circles = _circles([tuple(coords[p] for p in c[:3]) for c in fig.circles], scale)
+    circles = _circles([(coords[c[0]], coords[c[1]], coords[c[2]]) for c in fig.circles], scale)
     circles += [(coords[o], abs(coords[g[0]] - coords[o])) for o, g in fig.centred]
     directions = [coords[ln[1]] - coords[ln[0]] for ln in fig.lines]
     dirs = np.array([d / abs(d) for d in directions]) if directions else np.zeros(0, dtype=complex)
