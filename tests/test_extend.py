@@ -10,7 +10,7 @@ import pytest
 
 import geodsl
 from geodsl.budget import Budget
-from geodsl.ddar.engine import DIAGRAMS_NEEDED, closure, extend
+from geodsl.ddar.engine import DIAGRAMS_NEEDED, Closure, closure, extend
 from geodsl.ddar.matcher import Matcher
 from geodsl.lang.ast import Construction, Problem
 from geodsl.lang.errors import RealizationError
@@ -29,6 +29,14 @@ def _candidates(p: Problem, figures: geodsl.Diagrams, count: int) -> list[Candid
 
 def _aux(p: Problem, text: str) -> tuple[Construction, ...]:
     return geodsl.parse_problem(f"{p.premise.to_text()} | {text}").premise.auxiliary
+
+
+def _assert_matches_fresh(ext: Closure) -> None:
+    assert ext._deduction is not None and ext._store is not None
+    fresh = Matcher(ext._store.model)
+    for rule, found in zip(ext._deduction.rules, ext._deduction.matches):
+        if found is not None:
+            assert set(found) == set(fresh.matches(rule)), rule.name
 
 
 @pytest.mark.parametrize("dataset, tail, count", [("jgex_ag_231", "E072-16.gex", 12),
@@ -57,11 +65,13 @@ def test_an_extension_keeps_the_base_and_matches_like_a_fresh_match(dataset: str
         # Each rule's bindings (old ones kept, new ones through aux1) are
         # what matching the extended figure from scratch finds (two new
         # points at once too).
-        assert ext._deduction is not None and ext._store is not None
-        fresh = Matcher(ext._store.model)
-        for rule, found in zip(ext._deduction.rules, ext._deduction.matches):
-            if found is not None:
-                assert set(found) == set(fresh.matches(rule)), rule.name
+        _assert_matches_fresh(ext)
+    # An extension extended again (a depth-2 try) matches the same way.
+    first = extend(base, chains[0])
+    assert first is not None and first.status == "saturated"
+    again = extend(first, second)
+    assert again is not None and not again.unsound and again.facts[:len(first.facts)] == first.facts
+    _assert_matches_fresh(again)
     # The base is left as it was: an extension copies, never writes into it.
     assert base.facts == facts_before and len(base._store.facts) == len(facts_before)  # type: ignore[union-attr]
 
@@ -93,9 +103,15 @@ def test_an_extended_proof_lists_its_point_and_holds_in_independent_figures() ->
     independent = geodsl.realize(p.with_auxiliary(aux), seed=97, diagrams=2)
     for fact in [g.predicate for g in proof.givens] + [s.predicate for s in proof.steps]:
         assert independent.holds(fact), fact.to_text()
-    # Two points at once, and an extension extended again, are the same run.
-    again = extend(closure(p, seed=0), _aux(p, "aux1 = midpoint aux1 a b; aux2 = intersection_ll aux2 a b c f"))
-    assert again is not None and again.solved
+    # Two points at once, or one and then the other, prove it alike.
+    both = _aux(p, "aux1 = midpoint aux1 a b; aux2 = intersection_ll aux2 a b c f")
+    at_once = extend(base, both)
+    first = extend(base, both[:1])
+    assert first is not None and first.status == "saturated"
+    one_more = extend(first, both[1:])
+    assert at_once is not None and at_once.solved and one_more is not None and one_more.solved
+    assert one_more.proof().auxiliary == at_once.proof().auxiliary == (
+        "aux1 = midpoint aux1 a b", "aux2 = intersection_ll aux2 a b c f")
 
 
 def test_only_a_saturated_closure_is_extended() -> None:

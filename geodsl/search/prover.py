@@ -9,9 +9,10 @@ the extended figure, and so on. Each try extends the premise's saturated
 closure (:func:`~geodsl.ddar.engine.extend`): the figures gain the
 candidate's points, the store keeps every fact it derived, every rule keeps
 its matches and gains only those through a new point, and DD+AR goes on
-from there — the premise is never saturated again. Where the premise's run
-did not saturate (its budget ran out), a try saturates the extended problem
-from scratch instead.
+from there — the premise is never saturated again. A depth-2 try extends
+the closure of its first point (computed once per prefix and kept), so it
+adds one point too. Where the premise's run did not saturate (its budget ran
+out), a try saturates the extended problem from scratch instead.
 
 Tries run in a process pool of ``jobs`` workers (forked after the premise is
 saturated, so each starts from its closure), in batches of ``jobs`` taken in
@@ -62,30 +63,66 @@ def merge(method: str, first: Result, then: Result) -> Result:
                   first.notes + then.notes)
 
 
-_BASE: Closure | None = None
-"""The premise's closure in a pool worker (set by :func:`_start_worker`)."""
+MAX_PREFIXES = 16
+"""Closures of the premise plus a prefix one :class:`_Extender` keeps."""
 
 
-def _start_worker(base: Closure) -> None:
-    global _BASE
-    _BASE = base
+class _Extender:
+    """Tries as extensions of the premise's closure: a one-point chain
+    extends it; a longer chain extends the closure of its prefix (the
+    premise plus the points before the last, itself extended once and
+    kept), so a depth-2 try adds one point, not two."""
+
+    def __init__(self, base: Closure, seed: int) -> None:
+        self.base = base
+        self.seed = seed
+        self._prefixes: dict[tuple[Construction, ...], Closure | None] = {}
+
+    def prefix(self, chain: tuple[Construction, ...], budget: Budget) -> tuple[Closure, tuple[Construction, ...]]:
+        """The closure to extend for ``chain``, and what to extend it by."""
+        if len(chain) < 2:
+            return self.base, chain
+        head = chain[:-1]
+        if head not in self._prefixes:
+            if len(self._prefixes) >= MAX_PREFIXES:
+                self._prefixes.pop(next(iter(self._prefixes)))
+            try:
+                self._prefixes[head] = extend(self.base, head, budget=budget)
+            except GeoDSLError:
+                self._prefixes[head] = None
+        found = self._prefixes[head]
+        if found is None or found.status != "saturated":  # not extendable: from the premise, all at once
+            return self.base, chain
+        return found, chain[-1:]
+
+    def run(self, chain: tuple[Construction, ...], seconds: float) -> Result | None:
+        """DD+AR on the premise plus ``chain``: an extension, or the extended
+        problem saturated anew when the premise's closure cannot be extended.
+        None when the constructions are degenerate in the premise's diagrams."""
+        budget = Budget(seconds=max(seconds, 0.01))
+        try:
+            start, by = self.prefix(chain, budget)
+            run = extend(start, by, budget=budget)
+            if run is None:
+                return DDARProver(seed=self.seed).prove(self.base.problem.with_auxiliary(chain), None, budget)
+        except GeoDSLError:
+            return None
+        return result_of(run)
 
 
-def _try(chain: tuple[Construction, ...], seconds: float, seed: int, base: Closure | None = None) -> Result | None:
-    """DD+AR on the premise plus ``chain``: ``base`` (the premise's closure;
-    in a pool worker, the one it was started with) extended, or the extended
-    problem saturated anew when ``base`` cannot be extended. None when the
-    constructions are degenerate in the premise's diagrams."""
-    base = _BASE if base is None else base
-    assert base is not None
-    budget = Budget(seconds=max(seconds, 0.01))
-    try:
-        run = extend(base, chain, budget=budget)
-        if run is None:
-            return DDARProver(seed=seed).prove(base.problem.with_auxiliary(chain), None, budget)
-    except GeoDSLError:
-        return None
-    return result_of(run)
+_WORKER: _Extender | None = None
+"""A pool worker's extender (set by :func:`_start_worker`)."""
+
+
+def _start_worker(base: Closure, seed: int) -> None:
+    global _WORKER
+    _WORKER = _Extender(base, seed)
+
+
+def _try(chain: tuple[Construction, ...], seconds: float) -> Result | None:
+    """One try in a pool worker."""
+    assert _WORKER is not None
+    return _WORKER.run(chain, seconds)
 
 
 class SearchProver:
@@ -129,10 +166,11 @@ class SearchProver:
         tried = 0
         generated = 0
         status = "saturated"
+        extender = _Extender(base, self.seed)
         pool = None
         if self.jobs > 1:
             pool = ProcessPoolExecutor(max_workers=self.jobs, mp_context=multiprocessing.get_context("fork"),
-                                       initializer=_start_worker, initargs=(base,))
+                                       initializer=_start_worker, initargs=(base, self.seed))
         try:
             for level in range(1, self.depth + 1):
                 chains: list[tuple[Construction, ...]] = []
@@ -142,7 +180,7 @@ class SearchProver:
                     found = self._candidates(problem, base, prefix, wanted)
                     generated += len(found)
                     chains.extend(prefix + (c.construction,) for c in found[: self.per_level])
-                winner, count = self._run(base, chains, clock, pool)
+                winner, count = self._run(extender, chains, clock, pool)
                 tried += count
                 if winner is not None:
                     chain, result = winner
@@ -177,7 +215,7 @@ class SearchProver:
         coords = dict(figure.all_coords)
         return rank(generate(extended, coords, seed=self.seed), figure_of(extended, coords), goals)
 
-    def _run(self, base: Closure, chains: list[tuple[Construction, ...]], clock: Clock,
+    def _run(self, extender: _Extender, chains: list[tuple[Construction, ...]], clock: Clock,
              pool: ProcessPoolExecutor | None) -> tuple[tuple[tuple[Construction, ...], Result] | None, int]:
         """Try ``chains`` in rank order, in batches of ``jobs``; the first
         batch with a success gives its best-ranked one."""
@@ -189,9 +227,9 @@ class SearchProver:
             batch = chains[at: at + size]
             seconds = min(self.try_seconds, clock.remaining())
             if pool is None:
-                results = [_try(chain, seconds, self.seed, base) for chain in batch]
+                results = [extender.run(chain, seconds) for chain in batch]
             else:
-                futures = [pool.submit(_try, chain, seconds, self.seed) for chain in batch]
+                futures = [pool.submit(_try, chain, seconds) for chain in batch]
                 results = [f.result() for f in futures]
             tried += len(batch)
             for chain, result in zip(batch, results):
