@@ -39,6 +39,7 @@ from ..lang.errors import GeoDSLError
 from ..lang.notation import point_text
 from ..realizer import realize
 from ..realizer.rng import Random
+from .outcome import Outcome
 from .sampling import point_name
 
 ACUTE = (30, 45, 60)
@@ -354,18 +355,6 @@ def _overlaps(new: Sequence[complex], old: Sequence[complex]) -> bool:
 
 
 # ---------------------------------------------------------------- problems
-
-
-@dataclass
-class Outcome:
-    """A calculation problem (``record``, ``gdl``, ``figures``, ``key``) or why not (``reason``)."""
-
-    index: int
-    reason: str | None = None
-    record: dict[str, object] | None = None
-    gdl: str | None = None
-    figures: dict[str, bytes] = field(default_factory=dict)
-    key: str = ""
 
 
 def _format(expr: sp.Expr) -> str:

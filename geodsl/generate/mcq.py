@@ -18,7 +18,7 @@ deduction, every distractor ``false``, and the key must agree — so
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import numpy as np
@@ -37,6 +37,7 @@ from ..realizer import Diagrams, realize
 from ..realizer.rng import Random
 from . import difficulty
 from .dedup import Question
+from .outcome import Outcome
 from .distractors import Distractor, candidates as distractor_candidates, select
 from .options import Conclusion, choose, conclusions, kept_constructions, used_by_proofs
 from .sampling import point_name, sample_premise
@@ -78,26 +79,6 @@ class _Recording(DDARProver):
     def saturate(self, *args: Any, **kwargs: Any) -> Closure:
         self.last = super().saturate(*args, **kwargs)
         return self.last
-
-
-@dataclass
-class Outcome:
-    """A question (``record``, ``gdl``, ``figures``, ``dedup``) or why not (``reason``)."""
-
-    index: int
-    reason: str | None = None
-    record: dict[str, object] | None = None
-    gdl: str | None = None
-    figures: dict[str, bytes] = field(default_factory=dict)
-    question: Question | None = None
-    """What deduplication compares (:mod:`.dedup`)."""
-    clauses: int = 0
-    """Constructions the sampler kept (the rest of its draws are in ``clause_rejections``)."""
-    clause_rejections: dict[str, int] = field(default_factory=dict)
-    distractor_refusals: dict[str, int] = field(default_factory=dict)
-    families: list[str] = field(default_factory=list)
-    sampled_depth: int = 0
-    notation_fallbacks: int = 0
 
 
 def _depths(c: Closure) -> list[int]:

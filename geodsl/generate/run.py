@@ -35,6 +35,7 @@ from ..lang.errors import GeoDSLError
 from . import difficulty
 from ..batch import Failure, Settings as BatchSettings, Work, run as run_batch
 from .dedup import Deduplicator
+from .outcome import Outcome
 
 KINDS = ("mcq", "calc")
 CANDIDATES_PER_QUESTION = 40
@@ -57,14 +58,12 @@ def ident(kind: str, seed: int, index: int) -> str:
     return f"{kind}-{seed}-{index:06d}"
 
 
-def _failed(work: Work[Job, None], failure: Failure) -> object:
+def _failed(work: Work[Job, None], failure: Failure) -> Outcome:
     """A candidate whose worker crashed, ran out of memory or raised: counted under its kind."""
-    from .mcq import Outcome
-
     return Outcome(work.payload.index, reason=f"failure_{failure.kind}")
 
 
-def _work(job: Job) -> object:
+def _work(job: Job) -> Outcome:
     if job.kind == "mcq":
         from .mcq import Settings, make
 
@@ -125,7 +124,7 @@ def generate(n: int, seed: int, out: str | Path, *, depth: int = 3, kind: str = 
                           hint="check the path is writable") from None
     start = time.monotonic()
     limit = CANDIDATES_PER_QUESTION * n + 20
-    kept: list[object] = []
+    kept: list[Outcome] = []
     reasons: Counter[str] = Counter()
     clause_rejections: Counter[str] = Counter()
     refusals: Counter[str] = Counter()
@@ -144,20 +143,24 @@ def generate(n: int, seed: int, out: str | Path, *, depth: int = 3, kind: str = 
     try:
         for done in done_items:
             outcome = done.result
+            assert isinstance(outcome, Outcome)
             _count(outcome, reasons, clause_rejections, refusals)
-            if getattr(outcome, "reason") is not None:
+            if outcome.reason is not None:
                 continue
-            fresh = (dedup.add(getattr(outcome, "question")) if kind == "mcq"
-                     else _fresh_calc(getattr(outcome, "key"), calc_keys))
+            assert outcome.record is not None  # a question made has its record
+            if kind == "mcq":
+                assert outcome.question is not None
+                fresh = dedup.add(outcome.question)
+            else:
+                fresh = _fresh_calc(outcome.key, calc_keys)
             if not fresh:
                 reasons["duplicate"] += 1
                 continue
             kept.append(outcome)
-            clauses_kept += int(getattr(outcome, "clauses", 0))
-            fallbacks += int(getattr(outcome, "notation_fallbacks", 0))
-            record = getattr(outcome, "record")
-            for fmt, data in getattr(outcome, "figures").items():
-                (figures / f"{record['id']}.{fmt}").write_bytes(data)
+            clauses_kept += outcome.clauses
+            fallbacks += outcome.notation_fallbacks
+            for fmt, data in outcome.figures.items():
+                (figures / f"{outcome.record['id']}.{fmt}").write_bytes(data)
             if callable(progress):
                 progress(len(kept), n)
             if len(kept) >= n:
@@ -165,14 +168,14 @@ def generate(n: int, seed: int, out: str | Path, *, depth: int = 3, kind: str = 
     finally:
         done_items.close()
     candidates = sum(reasons.values()) + len(kept)
-    records = [getattr(o, "record") for o in kept]
+    records = [o.record for o in kept if o.record is not None]
     level = difficulty.levels([(float(r["difficulty"]["score"]), str(r["id"])) for r in records])
     for r in records:
         r["difficulty"]["level"] = level[str(r["id"])]
     gdl = []
     for o, r in zip(kept, records):
-        block = getattr(o, "gdl").replace("@source: geodsl generate\n",
-                                          f"@source: geodsl generate\n@level: {r['difficulty']['level']}\n")
+        block = str(o.gdl).replace("@source: geodsl generate\n",
+                                   f"@source: geodsl generate\n@level: {r['difficulty']['level']}\n")
         gdl.append(block)
     _write(folder / "problems.jsonl", "".join(json.dumps(r, ensure_ascii=False) + "\n" for r in records))
     _write(folder / "problems.gdl", "\n".join(gdl))
@@ -190,12 +193,11 @@ def _fresh_calc(key: str, seen: set[str]) -> bool:
     return True
 
 
-def _count(outcome: object, reasons: Counter[str], clauses: Counter[str], refusals: Counter[str]) -> None:
-    reason = getattr(outcome, "reason")
-    if reason is not None:
-        reasons[reason] += 1
-    clauses.update(getattr(outcome, "clause_rejections", {}))
-    refusals.update(getattr(outcome, "distractor_refusals", {}))
+def _count(outcome: Outcome, reasons: Counter[str], clauses: Counter[str], refusals: Counter[str]) -> None:
+    if outcome.reason is not None:
+        reasons[outcome.reason] += 1
+    clauses.update(outcome.clause_rejections)
+    refusals.update(outcome.distractor_refusals)
 
 
 def _write(path: Path, text: str) -> None:
