@@ -87,10 +87,24 @@ class Matcher:
 
     # ------------------------------------------------------------ search
 
-    def matches(self, rule: RuleSpec, through: int = -1) -> list[tuple[int, ...]]:
+    def matches(self, rule: RuleSpec) -> list[tuple[int, ...]]:
         """Bindings (points in ``rule.variables`` order) of every numerically
-        true instance (with ``through``: those of :meth:`matches_through`).
-        Raises :class:`BudgetExceeded` past the deadline.
+        true instance. Raises :class:`BudgetExceeded` past the deadline."""
+        return self._search(rule, -1)
+
+    def matches_through(self, rule: RuleSpec, first_new: int) -> list[tuple[int, ...]]:
+        """The bindings of :meth:`matches` that use a point numbered
+        ``first_new`` or above, each once: with the figure's older points
+        matched already, what an extended figure adds
+        (:func:`~.engine.extend`). Listed under the first variable holding
+        a new point — for each variable v and new point q in turn, the
+        search with v bound to q and the variables before v kept to older
+        points (``_match.search``'s ``through``) — so each search starts
+        from a bound point and costs a fraction of the whole."""
+        return self._search(rule, first_new)
+
+    def _search(self, rule: RuleSpec, through: int) -> list[tuple[int, ...]]:
+        """:meth:`matches`, or with ``through`` ≥ 0 :meth:`matches_through`.
 
         The search (``_match.search``) enumerates and checks the constraints
         it can in C (``_match.ENUMERATORS``, ``_match.CHECKS``); this side
@@ -122,17 +136,6 @@ class Matcher:
 
         return search(cons_vars, side, names, plain, len(rule.variables), self.m.diagram,
                       check, cost, self.deadline, self.max_matches, memo, self._enumerated, through)
-
-    def matches_through(self, rule: RuleSpec, first_new: int) -> list[tuple[int, ...]]:
-        """The bindings of :meth:`matches` that use a point numbered
-        ``first_new`` or above, each once: with the figure's older points
-        matched already, what an extended figure adds
-        (:func:`~.engine.extend`). Listed under the first variable holding
-        a new point — for each variable v and new point q in turn, the
-        search with v bound to q and the variables before v kept to older
-        points (``_match.search``'s ``through``) — so each search starts
-        from a bound point and costs a fraction of the whole."""
-        return self.matches(rule, first_new)
 
     # ------------------------------------------------------------ costs
 

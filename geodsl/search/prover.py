@@ -152,16 +152,12 @@ class SearchProver:
         return merge(self.name, first, self.search(problem, [g.goal for g in first.goals if not g.proved], clock,
                                                    base=run))
 
-    def search(self, problem: Problem, goals: Sequence[Predicate] | None, clock: Clock,
-               base: Closure | None = None) -> Result:
+    def search(self, problem: Problem, goals: Sequence[Predicate] | None, clock: Clock, base: Closure) -> Result:
         """The search proper, for ``goals`` (default: the problem's) that
         DD+AR on the premise alone does not prove. ``base``: that DD+AR
-        run, the closure every try extends (the caller's, if it has it;
-        else it is run here, on ``clock``)."""
+        run (:meth:`DDARProver.saturate`), the closure every try extends."""
         start = time.monotonic()
         wanted = tuple(problem.goals if goals is None else goals)
-        if base is None:
-            base = DDARProver(seed=self.seed).saturate(problem, wanted, clock)
         frontier: list[tuple[Construction, ...]] = [()]
         tried = 0
         generated = 0
